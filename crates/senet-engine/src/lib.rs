@@ -1,0 +1,38 @@
+//! The rules of Senet, the ancient Egyptian race game, as a library.
+//!
+//! No I/O and no async: positions, throws and moves in, positions and moves
+//! out. Start with a rule set ([`Kendall`], the standard rules), ask it for
+//! [`Rules::legal_moves`] and [`Rules::play`] them, or drive a whole [`Game`]
+//! and keep its [`Record`].
+//!
+//! ```
+//! use senet_engine::{Kendall, Rules, Square};
+//!
+//! let rules = Kendall;
+//! let start = rules.start();
+//! let three = rules.throw(3).unwrap();
+//! let from = Square::new(1).unwrap();
+//! let after = rules.play(&start, three, from).unwrap();
+//! assert_eq!(rules.position_text(&after), "sscccscscs.................... s");
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod game;
+mod moves;
+mod position;
+mod record;
+mod rules;
+mod side;
+mod square;
+mod throw;
+
+pub use game::{Game, GameError, Phase, Played, Thrown};
+pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
+pub use position::{Position, PositionError};
+pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
+pub use rules::{Kendall, Playout, RuleSetId, Rules, UnknownRuleSet};
+pub use side::Side;
+pub use square::{BOARD_SQUARES, Square, SquareError};
+pub use throw::{MAX_THROW, Sticks, Throw, ThrowError};

@@ -1,0 +1,247 @@
+//! Rule sets: what differs between reconstructions of Senet.
+//!
+//! A rule set decides the pieces and their start, how sticks score, which
+//! throws give another throw, which moves are legal and what they do, and
+//! who has won. Everything else (positions, moves, records, games) is shared.
+//! The standard rule set is [`Kendall`]; the others in the specification
+//! folder will be further implementations of [`Rules`].
+
+mod kendall;
+
+use core::fmt;
+use core::str::FromStr;
+
+pub use kendall::{Kendall, Playout};
+
+use crate::moves::{Effect, Move, MoveList, PlayError};
+use crate::position::{Position, PositionError};
+use crate::side::Side;
+use crate::square::Square;
+use crate::throw::{Sticks, Throw, ThrowError};
+
+/// The name of a rule set, as stored and sent on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RuleSetId {
+    /// The standard rules: Kendall's reconstruction, 5 pieces a side.
+    #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "kendall"))]
+    Kendall,
+}
+
+impl RuleSetId {
+    /// Every rule set the engine plays.
+    pub const ALL: [RuleSetId; 1] = [RuleSetId::Kendall];
+
+    /// The stable text name (`kendall`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RuleSetId::Kendall => "kendall",
+        }
+    }
+
+    /// The rule set itself.
+    #[must_use]
+    pub fn rules(self) -> &'static dyn Rules {
+        match self {
+            RuleSetId::Kendall => &Kendall,
+        }
+    }
+}
+
+impl fmt::Display for RuleSetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A rule-set name the engine does not know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRuleSet(pub String);
+
+impl fmt::Display for UnknownRuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rule set `{}`; known: kendall", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRuleSet {}
+
+impl FromStr for RuleSetId {
+    type Err = UnknownRuleSet;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        RuleSetId::ALL
+            .into_iter()
+            .find(|id| id.as_str() == text)
+            .ok_or_else(|| UnknownRuleSet(text.to_owned()))
+    }
+}
+
+/// One rule set of Senet.
+///
+/// The required methods are what a reconstruction decides; the provided ones
+/// are shared mechanics built on them. The trait is object safe, so a game
+/// can hold `&dyn Rules` chosen at run time, while hot loops can use a
+/// concrete rule set for static dispatch.
+pub trait Rules: Send + Sync {
+    /// The rule set's name.
+    fn id(&self) -> RuleSetId;
+
+    /// How many pieces each side starts with.
+    fn pieces_per_side(&self) -> u8;
+
+    /// The letters for the two sides in position text, seat order.
+    fn side_letters(&self) -> [char; 2];
+
+    /// The position a game starts from.
+    fn start(&self) -> Position;
+
+    /// The throw with this value, if the rule set can throw it.
+    fn throw(&self, value: u8) -> Result<Throw, ThrowError>;
+
+    /// What a fall of the sticks counts as.
+    fn score(&self, sticks: Sticks) -> Throw;
+
+    /// Whether a move on this throw gives the same side another throw.
+    fn extra_throw(&self, throw: Throw) -> bool;
+
+    /// Every legal move for the side to move with this throw, lowest
+    /// from-square first. Empty when the turn is forfeited.
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList;
+
+    /// Why the piece on `from` has no legal move with this throw.
+    /// Only meaningful when `legal_moves` has no move from `from`.
+    fn explain_illegal(&self, position: &Position, throw: Throw, from: Square) -> PlayError;
+
+    /// Checks that a position can occur under this rule set.
+    fn validate(&self, position: &Position) -> Result<(), PositionError>;
+
+    /// The side that has won, if any: the first to bear off every piece.
+    fn winner(&self, position: &Position) -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .find(|&side| position.on_board(side) == 0)
+    }
+
+    /// Each possible throw with its probability, from all 16 falls of the
+    /// four sticks.
+    fn throw_chances(&self) -> Vec<(Throw, f64)> {
+        let mut chances: Vec<(Throw, f64)> = Vec::new();
+        for bits in 0..16u8 {
+            let lights = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0];
+            let throw = self.score(Sticks::from_lights(lights));
+            match chances.iter_mut().find(|(t, _)| *t == throw) {
+                Some((_, p)) => *p += 1.0 / 16.0,
+                None => chances.push((throw, 1.0 / 16.0)),
+            }
+        }
+        chances.sort_by_key(|(t, _)| *t);
+        chances
+    }
+
+    /// Parses position text and checks it against the rule set.
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let position = Position::parse_text(text, self.side_letters())?;
+        self.validate(&position)?;
+        Ok(position)
+    }
+
+    /// Writes a position as text.
+    fn position_text(&self, position: &Position) -> String {
+        position.write_text(self.side_letters())
+    }
+
+    /// The position after a legal move on this throw, with the side to throw
+    /// next (the same side after a throw that gives another throw).
+    fn apply(&self, position: &Position, throw: Throw, mv: Move) -> Position {
+        let mover = position.to_move();
+        let opponent = mover.opponent();
+        let mut own = position.board(mover) & !mv.from.bit();
+        let mut theirs = position.board(opponent);
+        match (mv.effect, mv.lands_on()) {
+            (Effect::Capture, Some(to)) => {
+                theirs = (theirs & !to.bit()) | mv.from.bit();
+                own |= to.bit();
+            }
+            (_, Some(to)) => own |= to.bit(),
+            (_, None) => {}
+        }
+        let next = if self.extra_throw(throw) {
+            mover
+        } else {
+            opponent
+        };
+        let mut after = position.with_to_move(next);
+        after.set_board(mover, own);
+        after.set_board(opponent, theirs);
+        after
+    }
+
+    /// The position after the side to move forfeits the turn: nothing moves
+    /// and the turn passes, whatever the throw.
+    fn pass(&self, position: &Position) -> Position {
+        position.with_to_move(position.to_move().opponent())
+    }
+
+    /// Plays the piece on `from` with this throw, or says why it cannot move.
+    fn play(&self, position: &Position, throw: Throw, from: Square) -> Result<Position, PlayError> {
+        if self.winner(position).is_some() {
+            return Err(PlayError::GameOver);
+        }
+        match self.legal_moves(position, throw).find(from) {
+            Some(mv) => Ok(self.apply(position, throw, mv)),
+            None => Err(self.explain_illegal(position, throw, from)),
+        }
+    }
+
+    /// Forfeits the turn, which is only allowed when no move is legal.
+    fn forfeit(&self, position: &Position, throw: Throw) -> Result<Position, PlayError> {
+        if self.winner(position).is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if self.legal_moves(position, throw).is_empty() {
+            Ok(self.pass(position))
+        } else {
+            Err(PlayError::MustMove)
+        }
+    }
+}
+
+/// A borrowed rule set is a rule set, so a game can hold `&dyn Rules`.
+impl<T: Rules + ?Sized> Rules for &T {
+    fn id(&self) -> RuleSetId {
+        (**self).id()
+    }
+    fn pieces_per_side(&self) -> u8 {
+        (**self).pieces_per_side()
+    }
+    fn side_letters(&self) -> [char; 2] {
+        (**self).side_letters()
+    }
+    fn start(&self) -> Position {
+        (**self).start()
+    }
+    fn throw(&self, value: u8) -> Result<Throw, ThrowError> {
+        (**self).throw(value)
+    }
+    fn score(&self, sticks: Sticks) -> Throw {
+        (**self).score(sticks)
+    }
+    fn extra_throw(&self, throw: Throw) -> bool {
+        (**self).extra_throw(throw)
+    }
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
+        (**self).legal_moves(position, throw)
+    }
+    fn explain_illegal(&self, position: &Position, throw: Throw, from: Square) -> PlayError {
+        (**self).explain_illegal(position, throw, from)
+    }
+    fn validate(&self, position: &Position) -> Result<(), PositionError> {
+        (**self).validate(position)
+    }
+    fn winner(&self, position: &Position) -> Option<Side> {
+        (**self).winner(position)
+    }
+}
