@@ -79,6 +79,11 @@ impl Sticks {
         Sticks((rng.next_u32() & 0b1111) as u8)
     }
 
+    /// Sticks from the low four bits of `bits`, bit `i` for stick `i`.
+    pub(crate) const fn from_bits(bits: u8) -> Sticks {
+        Sticks(bits & 0b1111)
+    }
+
     /// Sticks from four flags, `true` for light side up.
     #[must_use]
     pub const fn from_lights(lights: [bool; 4]) -> Sticks {

@@ -6,7 +6,7 @@ use crate::position::{BOARD_MASK, Position, PositionError, squares_of};
 use crate::rules::{RuleSetId, Rules};
 use crate::side::Side;
 use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
+use crate::throw::{MAX_THROW, Sticks, Throw, ThrowError};
 
 /// House of Rebirth: where the House of Water sends a piece.
 const REBIRTH: u32 = 15;
@@ -54,6 +54,41 @@ const fn highest(board: u32) -> u32 {
     31 - board.leading_zeros()
 }
 
+/// Masks that depend only on the throw, worked out once.
+struct ThrowMasks {
+    /// Rule 1: pieces below 26 that this throw would carry beyond 26.
+    skips_happiness: u32,
+    /// Pieces this throw keeps on the board.
+    stays_on_board: u32,
+    /// Rule 2: the one square (28, 29 or 30) this throw bears off from.
+    bear_off_from: u32,
+}
+
+const fn throw_masks(t: u32) -> ThrowMasks {
+    let exit = 31u32.saturating_sub(t);
+    ThrowMasks {
+        skips_happiness: span((HAPPINESS + 1).saturating_sub(t), HAPPINESS - 1),
+        stays_on_board: span(1, 30u32.saturating_sub(t)),
+        bear_off_from: if exit >= 28 && exit <= 30 { 1 << exit } else { 0 },
+    }
+}
+
+const THROW_MASKS: [ThrowMasks; MAX_THROW as usize + 1] = {
+    let mut table = [const {
+        ThrowMasks {
+            skips_happiness: 0,
+            stays_on_board: 0,
+            bear_off_from: 0,
+        }
+    }; MAX_THROW as usize + 1];
+    let mut t = 1;
+    while t <= MAX_THROW as usize {
+        table[t] = throw_masks(t as u32);
+        t += 1;
+    }
+    table
+};
+
 /// Which pieces of the side to move can move, and how.
 struct Mobility {
     /// From-squares of legal forward moves (bear-offs included).
@@ -65,26 +100,30 @@ struct Mobility {
 impl Kendall {
     fn mobility(position: &Position, throw: Throw) -> Mobility {
         let mover = position.to_move();
-        let own = position.board(mover);
-        let theirs = position.board(mover.opponent());
+        Kendall::mobility_of(
+            position.board(mover),
+            position.board(mover.opponent()),
+            throw,
+        )
+    }
+
+    #[inline]
+    fn mobility_of(own: u32, theirs: u32, throw: Throw) -> Mobility {
         let t = u32::from(throw.value());
 
-        // Rule 1: a piece below 26 may not go beyond 26.
-        let skips_happiness = span((HAPPINESS + 1).saturating_sub(t), HAPPINESS - 1);
+        let masks = &THROW_MASKS[(t as usize).min(MAX_THROW as usize)];
         // Rule 3: no blockade square strictly between from and destination.
         let walls = blockades(theirs);
         let mut walled = 0;
-        let mut k = 1;
-        while k < t {
-            walled |= walls >> k;
-            k += 1;
+        if walls != 0 {
+            for k in 1..t {
+                walled |= walls >> k;
+            }
         }
-        let free = own & !skips_happiness & !walled;
-        // Rule 2: off the board only exactly, from 28, 29 or 30.
-        let exit = 31 - t;
-        let bear_off = if exit >= 28 { free & (1 << exit) } else { 0 };
+        let free = own & !masks.skips_happiness & !walled;
+        let bear_off = free & masks.bear_off_from;
         // Rule 4: the destination.
-        let landing = (free & span(1, 30 - t)) << t;
+        let landing = (free & masks.stays_on_board) << t;
         let onto_own = (landing & own) >> t;
         let forward = ((landing & !own & !protected(theirs)) >> t) | bear_off;
 
@@ -113,26 +152,41 @@ impl Kendall {
         Square::new_unchecked(number as u8)
     }
 
+    /// The square a move reaches before any House of Water effect (31 for
+    /// off the board).
+    fn target(own: u32, theirs: u32, t: u32, from: u32, direction: Direction) -> u32 {
+        match direction {
+            Direction::Forward => from + t,
+            Direction::Backward => highest(!(own | theirs) & span(1, from - 1)),
+        }
+    }
+
+    /// Moves the piece on `from` to `to` (31 for off) on the raw boards of
+    /// the mover and the opponent, and says what happened there. The one
+    /// place where a move's consequences are worked out.
+    fn land(own: u32, theirs: u32, from: u32, to: u32) -> (u32, u32, Effect) {
+        let own = own & !(1 << from);
+        if to > 30 {
+            return (own, theirs, Effect::BearOff);
+        }
+        let bit = 1 << to;
+        if theirs & bit != 0 {
+            // A swap: the captured piece goes where the mover came from.
+            (own | bit, theirs ^ bit ^ (1 << from), Effect::Capture)
+        } else if to == WATER {
+            let rebirth = Kendall::rebirth_square(own | theirs);
+            (own | rebirth.bit(), theirs, Effect::Water { rebirth })
+        } else {
+            (own | bit, theirs, Effect::None)
+        }
+    }
+
     fn resolve(position: &Position, throw: Throw, from: u32, direction: Direction) -> Move {
         let mover = position.to_move();
         let own = position.board(mover);
         let theirs = position.board(mover.opponent());
-        let occupied_after = (own | theirs) & !(1 << from);
-        let to = match direction {
-            Direction::Forward => from + u32::from(throw.value()),
-            Direction::Backward => highest(!(own | theirs) & span(1, from - 1)),
-        };
-        let effect = if to > 30 {
-            Effect::BearOff
-        } else if theirs & (1 << to) != 0 {
-            Effect::Capture
-        } else if to == WATER {
-            Effect::Water {
-                rebirth: Kendall::rebirth_square(occupied_after),
-            }
-        } else {
-            Effect::None
-        };
+        let to = Kendall::target(own, theirs, u32::from(throw.value()), from, direction);
+        let (_, _, effect) = Kendall::land(own, theirs, from, to);
         Move {
             from: Square::new_unchecked(from as u8),
             to: if to > 30 {
@@ -268,36 +322,10 @@ impl Rules for Kendall {
     }
 }
 
-/// Fast paths for random playouts, where building full move lists would
-/// dominate the cost.
-impl Kendall {
-    /// Plays one random turn: throws the sticks, picks a uniformly random
-    /// legal move (or forfeits) and returns the new position.
-    pub fn random_turn<G: rand::Rng + ?Sized>(
-        &self,
-        position: &Position,
-        rng: &mut G,
-    ) -> (Throw, Option<Move>, Position) {
-        let throw = self.score(Sticks::throw(rng));
-        let mobility = Kendall::mobility(position, throw);
-        let (froms, direction) = if mobility.forward != 0 {
-            (mobility.forward, Direction::Forward)
-        } else {
-            (mobility.backward, Direction::Backward)
-        };
-        if froms == 0 {
-            return (throw, None, self.pass(position));
-        }
-        let pick = nth_bit(froms, pick_below(rng, froms.count_ones()));
-        let mv = Kendall::resolve(position, throw, pick, direction);
-        (throw, Some(mv), self.apply(position, throw, mv))
-    }
-}
-
-/// A uniformly random number below `n` (1..=32) from one draw, by Lemire's
+/// A uniformly random number below `n` (1..=32) from 32 random bits, by Lemire's
 /// multiply-shift; the bias for n ≤ 8 is below 2⁻²⁹.
-fn pick_below<G: rand::Rng + ?Sized>(rng: &mut G, n: u32) -> u32 {
-    ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
+fn pick_below(random: u64, n: u32) -> u32 {
+    ((random & 0xffff_ffff) * u64::from(n) >> 32) as u32
 }
 
 /// The index of the `n`-th set bit of `board`, counting from 0.
@@ -320,25 +348,84 @@ pub struct Playout {
 impl Kendall {
     /// Plays a random game from `start` to the end, or until `max_turns`
     /// turns: random throws, and a uniformly random legal move each turn.
+    ///
+    /// This is the hot loop of playouts, so it works on raw boards instead of
+    /// move lists; `Game` with [`Rules::legal_moves`] plays the same games
+    /// (a test checks they agree draw for draw).
     pub fn random_game<G: rand::Rng + ?Sized>(
         &self,
         start: Position,
         rng: &mut G,
         max_turns: u32,
     ) -> Playout {
-        let mut position = start;
-        for turns in 0..max_turns {
-            if let Some(winner) = self.winner(&position) {
-                return Playout {
-                    turns,
-                    winner: Some(winner),
-                };
-            }
-            position = self.random_turn(&position, rng).2;
+        if let Some(winner) = self.winner(&start) {
+            return Playout {
+                turns: 0,
+                winner: Some(winner),
+            };
         }
+        let mut mover = start.to_move();
+        let mut own = start.board(mover);
+        let mut theirs = start.board(mover.opponent());
+        for turns in 1..=max_turns {
+            let (throw, pick) = random_draw(rng);
+            let mobility = Kendall::mobility_of(own, theirs, throw);
+            let (froms, direction) = if mobility.forward != 0 {
+                (mobility.forward, Direction::Forward)
+            } else {
+                (mobility.backward, Direction::Backward)
+            };
+            if froms != 0 {
+                let from = nth_bit(froms, pick_below(pick, froms.count_ones()));
+                let t = u32::from(throw.value());
+                let to = Kendall::target(own, theirs, t, from, direction);
+                (own, theirs, _) = Kendall::land(own, theirs, from, to);
+                if own == 0 {
+                    return Playout {
+                        turns,
+                        winner: Some(mover),
+                    };
+                }
+                if self.extra_throw(throw) {
+                    continue;
+                }
+            }
+            mover = mover.opponent();
+            core::mem::swap(&mut own, &mut theirs);
+        }
+        let mut end = Position::from_boards([0; 2], mover);
+        end.set_board(mover, own);
+        end.set_board(mover.opponent(), theirs);
         Playout {
             turns: max_turns,
-            winner: self.winner(&position),
+            winner: self.winner(&end),
         }
     }
 }
+
+/// One 64-bit draw serves a turn: the sticks from the low four bits, the
+/// choice of move from the high 32.
+fn random_draw<G: rand::Rng + ?Sized>(rng: &mut G) -> (Throw, u64) {
+    let draw = rng.next_u64();
+    (Kendall.score(Sticks::from_bits(draw as u8)), draw >> 32)
+}
+
+/// Plays one random turn exactly as [`Kendall::random_game`] does, through
+/// the general move-list path. Used to check the fast path against it.
+#[doc(hidden)]
+pub fn random_turn_via_move_list<G: rand::Rng + ?Sized>(
+    position: &Position,
+    rng: &mut G,
+) -> Position {
+    let (throw, pick) = random_draw(rng);
+    let moves = Kendall.legal_moves(position, throw);
+    if moves.is_empty() {
+        return Kendall.pass(position);
+    }
+    let index = pick_below(pick, moves.len() as u32) as usize;
+    match moves.get(index) {
+        Some(mv) => Kendall.apply(position, throw, mv),
+        None => Kendall.pass(position),
+    }
+}
+

@@ -11,7 +11,7 @@ mod kendall;
 use core::fmt;
 use core::str::FromStr;
 
-pub use kendall::{Kendall, Playout};
+pub use kendall::{Kendall, Playout, random_turn_via_move_list};
 
 use crate::moves::{Effect, Move, MoveList, PlayError};
 use crate::position::{Position, PositionError};

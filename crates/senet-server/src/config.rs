@@ -1,0 +1,93 @@
+//! Command-line and environment configuration.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::Parser;
+
+/// The server's configuration, from flags or the environment.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "senet-server", version, about = "Senet Online game server")]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "SENET_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// PostgreSQL connection URL.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: String,
+
+    /// Public base URL of the server: invite links are built from it and
+    /// WebSocket `Origin` headers must match it.
+    #[arg(long, env = "SENET_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+
+    /// Seconds the player to move may stay disconnected before the opponent
+    /// may claim the win.
+    #[arg(long, env = "SENET_RECONNECT_TIMEOUT_SECS", default_value_t = 120)]
+    pub reconnect_timeout_secs: u64,
+
+    /// Seconds a finished room with nobody connected stays in memory.
+    #[arg(long, env = "SENET_IDLE_ROOM_SECS", default_value_t = 300)]
+    pub idle_room_secs: u64,
+
+    /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
+    #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
+    pub log: String,
+}
+
+impl Config {
+    /// The runtime settings this configuration describes.
+    #[must_use]
+    pub fn settings(&self) -> Settings {
+        Settings {
+            public_url: self.public_url.trim_end_matches('/').to_owned(),
+            reconnect_timeout: Duration::from_secs(self.reconnect_timeout_secs),
+            idle_room_timeout: Duration::from_secs(self.idle_room_secs),
+        }
+    }
+}
+
+/// Runtime settings shared by every part of the server.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Public base URL without a trailing slash.
+    pub public_url: String,
+    /// How long the player to move may be away before the opponent may claim the win.
+    pub reconnect_timeout: Duration,
+    /// How long an idle finished room is kept in memory.
+    pub idle_room_timeout: Duration,
+}
+
+impl Settings {
+    /// The invite link for a room.
+    #[must_use]
+    pub fn invite_url(&self, code: &str) -> String {
+        format!("{}/r/{code}", self.public_url)
+    }
+
+    /// The WebSocket URL for a room.
+    #[must_use]
+    pub fn ws_url(&self, code: &str) -> String {
+        let base = if let Some(rest) = self.public_url.strip_prefix("https://") {
+            format!("wss://{rest}")
+        } else if let Some(rest) = self.public_url.strip_prefix("http://") {
+            format!("ws://{rest}")
+        } else {
+            self.public_url.clone()
+        };
+        format!("{base}/ws/rooms/{code}")
+    }
+
+    /// The origin (`scheme://host[:port]`) browsers send for pages served
+    /// from the public URL.
+    #[must_use]
+    pub fn public_origin(&self) -> &str {
+        let url = &self.public_url;
+        let after_scheme = url.find("://").map_or(0, |i| i + 3);
+        match url[after_scheme..].find('/') {
+            Some(slash) => &url[..after_scheme + slash],
+            None => url,
+        }
+    }
+}
