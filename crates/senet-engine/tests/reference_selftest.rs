@@ -109,7 +109,7 @@ fn bear_off_from_30_with_1() {
     let p = pos(&[(1, 's'), (30, 'c')], 'c');
     assert_eq!(moves(&p, 1), vec![format!("30 off {}", pos(&[(1, 's')], 'c'))]);
     let p = pos(&[(28, 's')], 's');
-    assert_eq!(moves(&p, 3), vec![format!("28 off {}", pos(&[], 's'))]);
+    assert_eq!(moves(&p, 3), vec![format!("28 off {}", pos(&[], 'c'))]);
     assert_eq!(moves(&p, 2), vec![format!("28 30 {}", pos(&[(30, 's')], 'c'))]);
 }
 

@@ -291,13 +291,12 @@ impl Rules for Kendall {
         if position.piece_at(from) != Some(position.to_move()) {
             return PlayError::NoPieceOfYours { square: from };
         }
-        let mobility = Kendall::mobility(position, throw);
-        if mobility.forward != 0 {
-            Kendall::forward_fault(position, throw, from)
-        } else if mobility.backward != 0 {
+        // In forced-backward mode the piece's fault is having nowhere to go
+        // back to; otherwise it is whatever stopped its forward move.
+        if Kendall::mobility(position, throw).backward != 0 {
             PlayError::NoEmptySquareBehind
         } else {
-            PlayError::NoLegalMove
+            Kendall::forward_fault(position, throw, from)
         }
     }
 
@@ -325,7 +324,7 @@ impl Rules for Kendall {
 /// A uniformly random number below `n` (1..=32) from 32 random bits, by Lemire's
 /// multiply-shift; the bias for n ≤ 8 is below 2⁻²⁹.
 fn pick_below(random: u64, n: u32) -> u32 {
-    ((random & 0xffff_ffff) * u64::from(n) >> 32) as u32
+    (((random & 0xffff_ffff) * u64::from(n)) >> 32) as u32
 }
 
 /// The index of the `n`-th set bit of `board`, counting from 0.

@@ -57,6 +57,7 @@ struct Position {
 /// Spec "Position text": 30 chars for squares 1..30 (`c`, `s`, `.`), one space,
 /// then the side to throw. Additional validity rules from the tool contract:
 /// at most 5 pieces per side (fewer means borne off), no piece on 27.
+#[allow(clippy::needless_range_loop)] // index = square number, on purpose
 fn parse(text: &str) -> Option<Position> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() != 32 {
@@ -90,6 +91,7 @@ fn parse(text: &str) -> Option<Position> {
     Some(Position { board, to_throw })
 }
 
+#[allow(clippy::needless_range_loop)] // index = square number, on purpose
 fn format(board: &Board, to_throw: Side) -> String {
     let mut out = String::new();
     for square in 1..=LAST_SQUARE {
@@ -106,7 +108,7 @@ fn format(board: &Board, to_throw: Side) -> String {
 /// Spec rule 3: square q belongs to a blockade of `opponent` if it lies in a
 /// run of 3 or more consecutive squares all held by `opponent`.
 fn in_blockade(board: &Board, q: usize, opponent: Side) -> bool {
-    if q < 1 || q > LAST_SQUARE || board[q] != Some(opponent) {
+    if !(1..=LAST_SQUARE).contains(&q) || board[q] != Some(opponent) {
         return false;
     }
     // Measure the run containing q: walk down and up while held by opponent.

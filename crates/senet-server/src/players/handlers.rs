@@ -1,0 +1,51 @@
+//! `POST /api/players`.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::auth::Token;
+use super::name::validate_display_name;
+use crate::error::{AppError, parse_json};
+use crate::store::Store;
+
+#[derive(Deserialize)]
+struct CreatePlayer {
+    display_name: String,
+}
+
+/// A new identity.
+#[derive(Serialize)]
+pub struct PlayerCreated {
+    /// Player id.
+    pub player_id: Uuid,
+    /// The secret token; shown once.
+    pub token: String,
+    /// Display name.
+    pub display_name: String,
+}
+
+/// `POST /api/players {display_name}` → `{player_id, token, display_name}`.
+pub async fn create_player(
+    State(store): State<Store>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<PlayerCreated>), AppError> {
+    let request: CreatePlayer = parse_json(&body)?;
+    let name = validate_display_name(&request.display_name)
+        .map_err(|why| AppError::BadRequest("invalid_display_name", why.to_owned()))?;
+    let id = Uuid::new_v4();
+    let token = Token::generate(id)?;
+    store.create_player(id, name, &token.hash).await?;
+    tracing::info!(player_id = %id, "player created");
+    Ok((
+        StatusCode::CREATED,
+        Json(PlayerCreated {
+            player_id: id,
+            token: token.token,
+            display_name: name.to_owned(),
+        }),
+    ))
+}

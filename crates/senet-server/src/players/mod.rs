@@ -1,0 +1,9 @@
+//! Player identities: display names and secret tokens.
+
+mod auth;
+mod handlers;
+mod name;
+
+pub use auth::{AuthPlayer, Identity, Token, authenticate};
+pub use handlers::create_player;
+pub use name::validate_display_name;

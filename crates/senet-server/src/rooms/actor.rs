@@ -1,0 +1,744 @@
+//! The room actor: one task owning a room's game, fed by a bounded channel.
+//!
+//! Every change is stored before it is broadcast; when storing fails the
+//! game is left as it was and only the sender hears of it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use senet_engine::{GameError, Phase, PlayError, RuleSetId, Side, Square, Sticks};
+use tokio::sync::{mpsc, oneshot, watch};
+use uuid::Uuid;
+
+use super::registry::Registry;
+use super::slot::{GameSlot, Seat, Status, board_of, sticks_bits};
+use crate::config::Settings;
+use crate::players::Identity;
+use crate::store::{Finish, NewTurn, Store};
+use crate::ws::protocol::{
+    ErrorCode, GameResult, How, MoveView, PlayerView, RoomView, ServerMessage, Snapshot,
+    ThrowView, YouView,
+};
+
+/// A connection's id within the server.
+pub type ConnId = u64;
+
+/// What the room sends a connection: JSON text, or a close with a code.
+#[derive(Debug, Clone)]
+pub enum Outbound {
+    /// A text frame.
+    Text(String),
+    /// Close the socket with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// How many frames may wait for a slow connection before it is dropped.
+pub const OUTBOUND_QUEUE: usize = 64;
+
+/// What a room can be asked.
+#[derive(Debug)]
+pub enum Command {
+    /// A connection opened; the room answers on `tx` with a snapshot.
+    Connect {
+        /// The connection.
+        conn: ConnId,
+        /// Who, when a valid token was given.
+        player: Option<Identity>,
+        /// Where to send frames.
+        tx: mpsc::Sender<Outbound>,
+    },
+    /// A connection closed.
+    Disconnect {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// A client message.
+    Act {
+        /// The sender.
+        conn: ConnId,
+        /// The message.
+        msg: crate::ws::protocol::ClientMessage,
+    },
+    /// Room facts for the HTTP API.
+    Info {
+        /// The answer.
+        reply: oneshot::Sender<RoomInfo>,
+    },
+}
+
+/// Room facts for `GET /api/rooms/{code}`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RoomInfo {
+    /// Code.
+    pub code: String,
+    /// Rule set.
+    pub rule_set: RuleSetId,
+    /// Listed in the lobby.
+    pub public: bool,
+    /// Invite link.
+    pub invite_url: String,
+    /// WebSocket URL.
+    pub ws_url: String,
+    /// `waiting`, `playing` or `finished`.
+    pub status: &'static str,
+    /// The current game.
+    pub game_id: Uuid,
+    /// Its number in the room.
+    pub game_no: i32,
+    /// Seat holders.
+    pub players: Vec<PlayerView>,
+    /// The open seat, if any.
+    pub open_side: Option<Side>,
+    /// Connected spectators.
+    pub spectators: usize,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+}
+
+struct Conn {
+    player: Option<Uuid>,
+    tx: mpsc::Sender<Outbound>,
+}
+
+/// A live room.
+pub struct Room {
+    pub(super) code: String,
+    pub(super) public: bool,
+    pub(super) rule_set: RuleSetId,
+    pub(super) slot: GameSlot,
+    conns: HashMap<ConnId, Conn>,
+    seq: u64,
+    rematch_offer: Option<Side>,
+    away_since: [Option<Instant>; 2],
+    seen: [bool; 2],
+    store: Store,
+    settings: Arc<Settings>,
+    last_activity: Instant,
+}
+
+type Refusal = ServerMessage;
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
+    ServerMessage::error(code, message)
+}
+
+fn storage_failed(error: &sqlx::Error) -> Refusal {
+    tracing::error!(%error, "storing an action failed");
+    refuse(
+        ErrorCode::StorageError,
+        "the action could not be stored; nothing changed, try again",
+    )
+}
+
+fn engine_refusal(error: &GameError) -> Refusal {
+    match error {
+        GameError::MustMoveFirst => refuse(ErrorCode::MustMoveFirst, error.to_string()),
+        GameError::MustThrowFirst => refuse(ErrorCode::MustThrowFirst, error.to_string()),
+        GameError::Illegal(PlayError::GameOver) => refuse(ErrorCode::GameOver, error.to_string()),
+        GameError::Illegal(_) | GameError::BadThrow(_) => ServerMessage::Error {
+            code: ErrorCode::IllegalMove,
+            message: error.to_string(),
+            reason: Some(error.code()),
+        },
+    }
+}
+
+impl Room {
+    /// A room around a game slot. `resumed` marks rooms loaded from the store:
+    /// their seat holders count as away from now on.
+    pub(super) fn new(
+        code: String,
+        public: bool,
+        rule_set: RuleSetId,
+        slot: GameSlot,
+        store: Store,
+        settings: Arc<Settings>,
+        resumed: bool,
+    ) -> Room {
+        let now = Instant::now();
+        let away = |side: Side| slot.seats[side.index()].as_ref().map(|_| now);
+        Room {
+            code,
+            public,
+            rule_set,
+            away_since: [away(Side::Cone), away(Side::Spool)],
+            seen: [resumed, resumed],
+            slot,
+            conns: HashMap::new(),
+            seq: 0,
+            rematch_offer: None,
+            store,
+            settings,
+            last_activity: now,
+        }
+    }
+
+    /// Runs the actor until shutdown, or until the room is finished and idle.
+    pub(super) async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Command>,
+        registry: Registry,
+        instance: u64,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        let span = tracing::Span::current();
+        span.record("game_id", tracing::field::display(self.slot.id));
+        tracing::info!(status = self.slot.status.as_str(), "room live");
+        let mut tick = tokio::time::interval(Duration::from_secs(1).min(self.settings.idle_room_timeout));
+        loop {
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => {
+                        self.last_activity = Instant::now();
+                        self.handle(command).await;
+                    }
+                    None => break,
+                },
+                _ = tick.tick() => {
+                    if matches!(self.slot.status, Status::Finished(_))
+                        && self.conns.is_empty()
+                        && self.last_activity.elapsed() >= self.settings.idle_room_timeout
+                    {
+                        tracing::info!("idle finished room dropped from memory");
+                        break;
+                    }
+                }
+                _ = shutdown.changed() => break,
+            }
+        }
+        registry.remove(&self.code, instance);
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Connect { conn, player, tx } => self.connect(conn, player, tx).await,
+            Command::Disconnect { conn } => self.disconnect(conn),
+            Command::Act { conn, msg } => {
+                if let Err(refusal) = self.act(conn, msg).await {
+                    self.send_to(conn, &refusal, None);
+                }
+            }
+            Command::Info { reply } => {
+                let _ = reply.send(self.info());
+            }
+        }
+    }
+
+    fn connected(&self, side: Side) -> bool {
+        let Some(seat) = &self.slot.seats[side.index()] else {
+            return false;
+        };
+        self.conns
+            .values()
+            .any(|conn| conn.player == Some(seat.player_id))
+    }
+
+    fn seat_of(&self, conn: ConnId) -> Option<Side> {
+        let player = self.conns.get(&conn)?.player?;
+        self.slot.side_of(player)
+    }
+
+    fn snapshot_for(&self, conn: ConnId) -> ServerMessage {
+        let you = match self.seat_of(conn) {
+            Some(side) => YouView::Seat { side },
+            None => YouView::Spectator,
+        };
+        let game = &self.slot.game;
+        ServerMessage::Snapshot(Box::new(Snapshot {
+            room: RoomView {
+                code: self.code.clone(),
+                invite_url: self.settings.invite_url(&self.code),
+                public: self.public,
+            },
+            rule_set: self.rule_set,
+            game_id: self.slot.id,
+            game_no: self.slot.no,
+            players: self.slot.players(|side| self.connected(side)),
+            you,
+            position: self.slot.position_text(),
+            board: self.slot.board(),
+            borne_off: self.slot.borne_off(),
+            to_move: game.position().to_move(),
+            phase: self.slot.phase_view(),
+            last_throw: self.slot.last_throw,
+            record: game.record().to_string(),
+            turns: game.record().turns().to_vec(),
+            rematch_offered_by: self.rematch_offer,
+        }))
+    }
+
+    fn info(&self) -> RoomInfo {
+        let open_side = match self.slot.status {
+            Status::Waiting => Side::ALL
+                .into_iter()
+                .find(|side| self.slot.seats[side.index()].is_none()),
+            _ => None,
+        };
+        RoomInfo {
+            code: self.code.clone(),
+            rule_set: self.rule_set,
+            public: self.public,
+            invite_url: self.settings.invite_url(&self.code),
+            ws_url: self.settings.ws_url(&self.code),
+            status: self.slot.status.as_str(),
+            game_id: self.slot.id,
+            game_no: self.slot.no,
+            players: self.slot.players(|side| self.connected(side)),
+            open_side,
+            spectators: self.conns.values().filter(|c| c.player.is_none()).count(),
+            result: match self.slot.status {
+                Status::Finished(result) => Some(result),
+                _ => None,
+            },
+        }
+    }
+
+    /// Sends to one connection; a full or closed queue drops it.
+    fn send_to(&mut self, conn: ConnId, message: &ServerMessage, seq: Option<u64>) {
+        let Some(target) = self.conns.get(&conn) else {
+            return;
+        };
+        if target.tx.try_send(Outbound::Text(message.to_json(seq))).is_err() {
+            self.drop_conn(conn);
+        }
+    }
+
+    fn send_snapshot(&mut self, conn: ConnId) {
+        let snapshot = self.snapshot_for(conn);
+        let seq = self.seq;
+        self.send_to(conn, &snapshot, Some(seq));
+    }
+
+    fn snapshot_all(&mut self) {
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        for conn in ids {
+            self.send_snapshot(conn);
+        }
+    }
+
+    /// Sends an event to everyone with the next event number.
+    fn broadcast(&mut self, message: &ServerMessage) {
+        self.seq += 1;
+        let text = message.to_json(Some(self.seq));
+        let mut slow = Vec::new();
+        for (&id, conn) in &self.conns {
+            if conn.tx.try_send(Outbound::Text(text.clone())).is_err() {
+                slow.push(id);
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+    }
+
+    fn drop_conn(&mut self, conn: ConnId) {
+        if let Some(dropped) = self.conns.get(&conn) {
+            let _ = dropped
+                .tx
+                .try_send(Outbound::Close(1008, "too slow to read events"));
+            tracing::warn!(conn, "dropping a connection that does not keep up");
+        }
+        self.disconnect(conn);
+    }
+
+    async fn connect(&mut self, conn: ConnId, player: Option<Identity>, tx: mpsc::Sender<Outbound>) {
+        let player_id = player.as_ref().map(|p| p.id);
+        let seat = player_id.and_then(|id| self.slot.side_of(id));
+        let was_connected = seat.is_some_and(|side| self.connected(side));
+        self.conns.insert(
+            conn,
+            Conn {
+                player: player_id,
+                tx,
+            },
+        );
+        if let Some(side) = seat {
+            if !was_connected {
+                self.away_since[side.index()] = None;
+                if self.seen[side.index()] {
+                    self.broadcast(&ServerMessage::Reconnected { side });
+                }
+                self.seen[side.index()] = true;
+            }
+            self.send_snapshot(conn);
+            return;
+        }
+        if let (Some(identity), Status::Waiting) = (player, self.slot.status) {
+            if let Some(side) = Side::ALL
+                .into_iter()
+                .find(|side| self.slot.seats[side.index()].is_none())
+            {
+                match self
+                    .store
+                    .seat_and_start(self.slot.id, side.name(), identity.id)
+                    .await
+                {
+                    Ok(()) => {
+                        tracing::info!(player_id = %identity.id, side = side.name(), "seat taken, game starts");
+                        self.slot.seats[side.index()] = Some(Seat {
+                            player_id: identity.id,
+                            display_name: identity.display_name.clone(),
+                        });
+                        self.slot.status = Status::Playing;
+                        self.seen[side.index()] = true;
+                        self.away_since[side.index()] = None;
+                        self.broadcast(&ServerMessage::PlayerJoined {
+                            side,
+                            player_id: identity.id,
+                            display_name: identity.display_name,
+                        });
+                        self.announce_game_started();
+                        return;
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, "could not store the new seat; joining as spectator");
+                    }
+                }
+            }
+        }
+        self.send_snapshot(conn);
+    }
+
+    fn announce_game_started(&mut self) {
+        let players = self.slot.players(|side| self.connected(side));
+        self.broadcast(&ServerMessage::GameStarted {
+            game_id: self.slot.id,
+            game_no: self.slot.no,
+            players,
+        });
+        self.snapshot_all();
+    }
+
+    fn disconnect(&mut self, conn: ConnId) {
+        let seat = self.seat_of(conn);
+        if self.conns.remove(&conn).is_none() {
+            return;
+        }
+        if let Some(side) = seat {
+            if !self.connected(side) {
+                self.away_since[side.index()] = Some(Instant::now());
+                self.broadcast(&ServerMessage::Disconnected { side });
+            }
+        }
+    }
+
+    async fn act(
+        &mut self,
+        conn: ConnId,
+        msg: crate::ws::protocol::ClientMessage,
+    ) -> Result<(), Refusal> {
+        use crate::ws::protocol::ClientMessage as M;
+        match msg {
+            M::Snapshot => {
+                self.send_snapshot(conn);
+                Ok(())
+            }
+            M::Ping => {
+                self.send_to(conn, &ServerMessage::Pong, None);
+                Ok(())
+            }
+            M::Throw => self.throw(conn).await,
+            M::Move { from } => self.play(conn, from).await,
+            M::Resign => self.resign(conn).await,
+            M::ClaimWin => self.claim_win(conn).await,
+            M::OfferRematch => self.offer_rematch(conn).await,
+            M::AcceptRematch => self.accept_rematch(conn).await,
+            M::DeclineRematch => self.decline_rematch(conn),
+        }
+    }
+
+    fn player_side(&self, conn: ConnId) -> Result<Side, Refusal> {
+        self.seat_of(conn).ok_or_else(|| {
+            refuse(
+                ErrorCode::NotAPlayer,
+                "you hold no seat in this game (spectators cannot act)",
+            )
+        })
+    }
+
+    fn require_playing(&self) -> Result<(), Refusal> {
+        match self.slot.status {
+            Status::Playing => Ok(()),
+            Status::Waiting => Err(refuse(
+                ErrorCode::GameNotStarted,
+                "the game waits for an opponent",
+            )),
+            Status::Finished(_) => Err(refuse(ErrorCode::GameOver, "the game is over")),
+        }
+    }
+
+    fn require_turn(&self, side: Side) -> Result<(), Refusal> {
+        if self.slot.game.position().to_move() == side {
+            Ok(())
+        } else {
+            Err(refuse(ErrorCode::NotYourTurn, "it is your opponent's turn"))
+        }
+    }
+
+    async fn throw(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_playing()?;
+        self.require_turn(side)?;
+        if matches!(self.slot.game.phase(), Phase::ToMove { .. }) {
+            return Err(engine_refusal(&GameError::MustMoveFirst));
+        }
+        // The OS-seeded CSPRNG; ThreadRng is not Send, so it lives only here.
+        let sticks = {
+            let mut rng = rand::rng();
+            Sticks::throw(&mut rng)
+        };
+        let mut next = self.slot.game.clone();
+        let thrown = next.throw(sticks).map_err(|e| engine_refusal(&e))?;
+        let bits = sticks_bits(sticks);
+        if thrown.forfeited() {
+            let turn = NewTurn {
+                game_id: self.slot.id,
+                turn_no: i32::try_from(next.record().len()).unwrap_or(i32::MAX),
+                side: side.name(),
+                throw: i16::from(thrown.throw.value()),
+                sticks: bits,
+                from_square: None,
+                position: next.rules().position_text(&next.position()),
+            };
+            self.store
+                .insert_turn(&turn, None)
+                .await
+                .map_err(|e| storage_failed(&e))?;
+        } else {
+            self.store
+                .set_pending_throw(self.slot.id, bits)
+                .await
+                .map_err(|e| storage_failed(&e))?;
+        }
+        let turn_no = next.record().len();
+        let to_move = next.position().to_move();
+        self.slot.game = next;
+        self.slot.last_throw = Some(ThrowView {
+            side,
+            sticks: sticks.lights(),
+            value: thrown.throw.value(),
+        });
+        self.broadcast(&ServerMessage::Thrown {
+            side,
+            sticks: sticks.lights(),
+            value: thrown.throw.value(),
+            extra_throw: self.slot.game.rules().extra_throw(thrown.throw),
+            forfeited: thrown.forfeited(),
+            moves: thrown.moves.iter().map(MoveView::from).collect(),
+        });
+        if thrown.forfeited() {
+            self.broadcast(&ServerMessage::Forfeited {
+                side,
+                throw: thrown.throw.value(),
+                turn_no,
+                to_move,
+            });
+        }
+        Ok(())
+    }
+
+    async fn play(&mut self, conn: ConnId, from: i64) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_playing()?;
+        self.require_turn(side)?;
+        if matches!(self.slot.game.phase(), Phase::ToThrow) {
+            return Err(engine_refusal(&GameError::MustThrowFirst));
+        }
+        let square = u8::try_from(from).ok().and_then(Square::new).ok_or_else(|| {
+            ServerMessage::Error {
+                code: ErrorCode::IllegalMove,
+                message: format!("`{from}` is not a square: squares are 1 to 30"),
+                reason: Some("not_a_square"),
+            }
+        })?;
+        let mut next = self.slot.game.clone();
+        let played = next.play(square).map_err(|e| engine_refusal(&e))?;
+        let turn = NewTurn {
+            game_id: self.slot.id,
+            turn_no: i32::try_from(next.record().len()).unwrap_or(i32::MAX),
+            side: side.name(),
+            throw: i16::from(played.throw.value()),
+            sticks: self
+                .slot
+                .last_throw
+                .map_or(0, |t| sticks_bits(Sticks::from_lights(t.sticks))),
+            from_square: Some(i16::from(square.number())),
+            position: next.rules().position_text(&played.position),
+        };
+        let finish = played.winner.map(|winner| Finish {
+            winner: winner.name(),
+            how: How::BorneOff.as_str(),
+        });
+        self.store
+            .insert_turn(&turn, finish)
+            .await
+            .map_err(|e| storage_failed(&e))?;
+        let turn_no = next.record().len();
+        self.slot.game = next;
+        self.broadcast(&ServerMessage::Moved {
+            side,
+            throw: played.throw.value(),
+            turn_no,
+            mv: MoveView::from(played.mv),
+            position: turn.position.clone(),
+            board: board_of(&played.position),
+            to_move: played.position.to_move(),
+        });
+        if let Some(winner) = played.winner {
+            self.end(GameResult {
+                winner,
+                how: How::BorneOff,
+            });
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, result: GameResult) {
+        tracing::info!(winner = result.winner.name(), how = result.how.as_str(), "game over");
+        self.slot.status = Status::Finished(result);
+        self.rematch_offer = None;
+        self.broadcast(&ServerMessage::GameOver {
+            game_id: self.slot.id,
+            result,
+        });
+    }
+
+    async fn finish(&mut self, result: GameResult) -> Result<(), Refusal> {
+        self.store
+            .finish_game(
+                self.slot.id,
+                Finish {
+                    winner: result.winner.name(),
+                    how: result.how.as_str(),
+                },
+            )
+            .await
+            .map_err(|e| storage_failed(&e))?;
+        self.end(result);
+        Ok(())
+    }
+
+    async fn resign(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_playing()?;
+        self.finish(GameResult {
+            winner: side.opponent(),
+            how: How::Resigned,
+        })
+        .await
+    }
+
+    async fn claim_win(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_playing()?;
+        let opponent = side.opponent();
+        if self.slot.game.position().to_move() != opponent {
+            return Err(refuse(
+                ErrorCode::NotAbandoned,
+                "it is your turn; only the player to move can abandon the game",
+            ));
+        }
+        if self.connected(opponent) {
+            return Err(refuse(ErrorCode::NotAbandoned, "your opponent is connected"));
+        }
+        let away = self.away_since[opponent.index()].map_or(Duration::ZERO, |t| t.elapsed());
+        let timeout = self.settings.reconnect_timeout;
+        if away < timeout {
+            let left = (timeout - away).as_secs_f64().ceil();
+            return Err(refuse(
+                ErrorCode::NotAbandoned,
+                format!("your opponent may still reconnect for {left} s"),
+            ));
+        }
+        self.finish(GameResult {
+            winner: side,
+            how: How::Abandoned,
+        })
+        .await
+    }
+
+    fn require_finished(&self) -> Result<(), Refusal> {
+        match self.slot.status {
+            Status::Finished(_) => Ok(()),
+            _ => Err(refuse(
+                ErrorCode::GameNotOver,
+                "a rematch can only be arranged after the game is over",
+            )),
+        }
+    }
+
+    async fn offer_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_finished()?;
+        match self.rematch_offer {
+            Some(by) if by == side.opponent() => self.start_rematch().await,
+            Some(_) => Ok(()),
+            None => {
+                self.rematch_offer = Some(side);
+                self.broadcast(&ServerMessage::RematchOffered { by: side });
+                Ok(())
+            }
+        }
+    }
+
+    async fn accept_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_finished()?;
+        if self.rematch_offer != Some(side.opponent()) {
+            return Err(refuse(
+                ErrorCode::NoRematchOffer,
+                "your opponent has not offered a rematch",
+            ));
+        }
+        self.start_rematch().await
+    }
+
+    fn decline_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.player_side(conn)?;
+        self.require_finished()?;
+        if self.rematch_offer != Some(side.opponent()) {
+            return Err(refuse(
+                ErrorCode::NoRematchOffer,
+                "your opponent has not offered a rematch",
+            ));
+        }
+        self.rematch_offer = None;
+        self.broadcast(&ServerMessage::RematchDeclined { by: side });
+        Ok(())
+    }
+
+    async fn start_rematch(&mut self) -> Result<(), Refusal> {
+        let [Some(old_cone), Some(old_spool)] = self.slot.seats.clone() else {
+            return Err(refuse(ErrorCode::GameNotStarted, "a seat is empty"));
+        };
+        let id = Uuid::new_v4();
+        let no = self.slot.no + 1;
+        self.store
+            .create_game(
+                &self.code,
+                no,
+                id,
+                self.rule_set.as_str(),
+                old_spool.player_id,
+                old_cone.player_id,
+            )
+            .await
+            .map_err(|e| storage_failed(&e))?;
+        self.slot = GameSlot {
+            id,
+            no,
+            game: senet_engine::Game::new(self.rule_set.rules()),
+            seats: [Some(old_spool), Some(old_cone)],
+            status: Status::Playing,
+            last_throw: None,
+        };
+        self.away_since.swap(0, 1);
+        self.seen.swap(0, 1);
+        self.rematch_offer = None;
+        tracing::Span::current().record("game_id", tracing::field::display(id));
+        tracing::info!(game_no = no, "rematch started");
+        self.announce_game_started();
+        Ok(())
+    }
+}

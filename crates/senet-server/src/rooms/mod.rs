@@ -1,0 +1,12 @@
+//! Rooms: one actor task per live room owning its game, a registry of
+//! handles, loading from the store, and the HTTP endpoints.
+
+mod actor;
+mod handlers;
+mod load;
+mod registry;
+mod slot;
+
+pub use actor::{Command, ConnId, Outbound, RoomInfo};
+pub use handlers::{create_room, get_room, lobby};
+pub use registry::{RoomHandle, Rooms};

@@ -1,0 +1,143 @@
+//! The game a room currently holds: engine state, seats and status.
+
+use senet_engine::{Game, Phase, Rules, Side, Square, Sticks};
+use uuid::Uuid;
+
+use crate::ws::protocol::{BorneOff, GameResult, MoveView, PhaseView, PlayerView, ThrowView};
+
+/// A seat holder.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    /// Player id.
+    pub player_id: Uuid,
+    /// Display name.
+    pub display_name: String,
+}
+
+/// Where the room's game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A seat is open.
+    Waiting,
+    /// Both seats are taken and the game is on.
+    Playing,
+    /// Over.
+    Finished(GameResult),
+}
+
+impl Status {
+    /// The stored and wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Finished(_) => "finished",
+        }
+    }
+}
+
+/// The game a room holds.
+#[derive(Debug, Clone)]
+pub struct GameSlot {
+    /// Game id.
+    pub id: Uuid,
+    /// 1, 2, … within the room.
+    pub no: i32,
+    /// The engine's game.
+    pub game: Game<&'static dyn Rules>,
+    /// Seat holders, Cone first.
+    pub seats: [Option<Seat>; 2],
+    /// Status.
+    pub status: Status,
+    /// The last throw.
+    pub last_throw: Option<ThrowView>,
+}
+
+impl GameSlot {
+    /// The side a player sits on.
+    pub fn side_of(&self, player: Uuid) -> Option<Side> {
+        Side::ALL.into_iter().find(|side| {
+            self.seats[side.index()]
+                .as_ref()
+                .is_some_and(|seat| seat.player_id == player)
+        })
+    }
+
+    /// The wire phase.
+    pub fn phase_view(&self) -> PhaseView {
+        match self.status {
+            Status::Waiting => PhaseView::Waiting,
+            Status::Finished(result) => PhaseView::Finished { result },
+            Status::Playing => match self.game.phase() {
+                Phase::ToThrow => PhaseView::ToThrow,
+                Phase::ToMove { throw, moves } => PhaseView::ToMove {
+                    throw: throw.value(),
+                    moves: moves.iter().map(MoveView::from).collect(),
+                },
+                // The engine ended the game but the result is not recorded
+                // yet; cannot happen as the status is set at once.
+                Phase::Over { winner } => PhaseView::Finished {
+                    result: GameResult {
+                        winner,
+                        how: crate::ws::protocol::How::BorneOff,
+                    },
+                },
+            },
+        }
+    }
+
+    /// Squares 1..=30 and who stands on each.
+    pub fn board(&self) -> Vec<Option<Side>> {
+        board_of(&self.game.position())
+    }
+
+    /// Pieces borne off.
+    pub fn borne_off(&self) -> BorneOff {
+        let position = self.game.position();
+        let per_side = self.game.rules().pieces_per_side();
+        BorneOff {
+            cone: per_side.saturating_sub(position.on_board(Side::Cone)),
+            spool: per_side.saturating_sub(position.on_board(Side::Spool)),
+        }
+    }
+
+    /// The position text.
+    pub fn position_text(&self) -> String {
+        self.game.rules().position_text(&self.game.position())
+    }
+
+    /// Seat holders for the wire.
+    pub fn players(&self, connected: impl Fn(Side) -> bool) -> Vec<PlayerView> {
+        Side::ALL
+            .into_iter()
+            .filter_map(|side| {
+                self.seats[side.index()].as_ref().map(|seat| PlayerView {
+                    side,
+                    player_id: seat.player_id,
+                    display_name: seat.display_name.clone(),
+                    connected: connected(side),
+                })
+            })
+            .collect()
+    }
+}
+
+/// Squares 1..=30 of a position and who stands on each.
+pub fn board_of(position: &senet_engine::Position) -> Vec<Option<Side>> {
+    Square::all().map(|square| position.piece_at(square)).collect()
+}
+
+/// The sticks as 4 bits, bit `i` for stick `i` light side up.
+pub fn sticks_bits(sticks: Sticks) -> i16 {
+    sticks
+        .lights()
+        .iter()
+        .enumerate()
+        .map(|(i, &light)| if light { 1i16 << i } else { 0 })
+        .sum()
+}
+
+/// Sticks from stored bits.
+pub fn sticks_from_bits(bits: i16) -> Sticks {
+    Sticks::from_lights([bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0])
+}

@@ -1,0 +1,524 @@
+//! The versioned JSON protocol spoken over the WebSocket (see
+//! `docs/protocol.md`). Every frame is a JSON object with `"v": 1` and a
+//! `"type"`.
+
+use senet_engine::{Destination, Direction, Effect, Move, RuleSetId, Side, Square, Turn};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The protocol version spoken by this server.
+pub const PROTOCOL_VERSION: u8 = 1;
+
+/// A message from a client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// Throw the sticks (the player to move only).
+    Throw,
+    /// Move the piece on `from` by the pending throw.
+    Move {
+        /// The square of the piece to move, 1..=30.
+        from: i64,
+    },
+    /// Give up the game.
+    Resign,
+    /// After a game: offer to play again with sides swapped.
+    OfferRematch,
+    /// Accept the opponent's rematch offer.
+    AcceptRematch,
+    /// Decline the opponent's rematch offer.
+    DeclineRematch,
+    /// Claim the win because the opponent, to move, stayed away too long.
+    ClaimWin,
+    /// Heartbeat; answered by `pong`.
+    Ping,
+    /// Ask for a fresh snapshot (after a gap in event numbers).
+    Snapshot,
+}
+
+/// Every `type` a client may send.
+pub const CLIENT_TYPES: [&str; 9] = [
+    "throw",
+    "move",
+    "resign",
+    "offer_rematch",
+    "accept_rematch",
+    "decline_rematch",
+    "claim_win",
+    "ping",
+    "snapshot",
+];
+
+/// Why a client message was refused; each has its own wire code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame is not JSON (or not a JSON object).
+    BadJson,
+    /// The `type` is missing or unknown.
+    UnknownType,
+    /// The type is known but its fields are wrong.
+    BadMessage,
+    /// `v` is not a version this server speaks.
+    UnsupportedVersion,
+    /// Binary frames are not part of the protocol.
+    BinaryNotSupported,
+    /// The frame is larger than 4 KiB.
+    FrameTooLarge,
+    /// The sender holds no seat in this game (spectator, or no token).
+    NotAPlayer,
+    /// It is the other side's turn.
+    NotYourTurn,
+    /// The game is waiting for an opponent.
+    GameNotStarted,
+    /// The game is over.
+    GameOver,
+    /// A move was sent before throwing.
+    MustThrowFirst,
+    /// A throw was sent while a move is due.
+    MustMoveFirst,
+    /// The engine refused the move; `reason` holds its code.
+    IllegalMove,
+    /// Rematch messages are only for finished games.
+    GameNotOver,
+    /// There is no rematch offer from the opponent to answer.
+    NoRematchOffer,
+    /// The win cannot be claimed: the opponent is not (long enough) away.
+    NotAbandoned,
+    /// Storing the action failed; nothing changed. Try again.
+    StorageError,
+}
+
+impl ErrorCode {
+    /// The wire code.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadJson => "bad_json",
+            ErrorCode::UnknownType => "unknown_type",
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::UnsupportedVersion => "unsupported_version",
+            ErrorCode::BinaryNotSupported => "binary_not_supported",
+            ErrorCode::FrameTooLarge => "frame_too_large",
+            ErrorCode::NotAPlayer => "not_a_player",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::GameNotStarted => "game_not_started",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::MustThrowFirst => "must_throw_first",
+            ErrorCode::MustMoveFirst => "must_move_first",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::GameNotOver => "game_not_over",
+            ErrorCode::NoRematchOffer => "no_rematch_offer",
+            ErrorCode::NotAbandoned => "not_abandoned",
+            ErrorCode::StorageError => "storage_error",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum How {
+    /// The winner bore off all pieces.
+    BorneOff,
+    /// The loser resigned.
+    Resigned,
+    /// The loser stayed away on their turn and the winner claimed the game.
+    Abandoned,
+}
+
+impl How {
+    /// The stored and wire name.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            How::BorneOff => "borne_off",
+            How::Resigned => "resigned",
+            How::Abandoned => "abandoned",
+        }
+    }
+
+    /// Parses the stored name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<How> {
+        match text {
+            "borne_off" => Some(How::BorneOff),
+            "resigned" => Some(How::Resigned),
+            "abandoned" => Some(How::Abandoned),
+            _ => None,
+        }
+    }
+}
+
+/// A game result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// The winning side.
+    pub winner: Side,
+    /// How the game ended.
+    pub how: How,
+}
+
+/// Where a move goes: a square number or `"off"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ToView {
+    /// A square.
+    Square(Square),
+    /// Borne off: `"off"`.
+    Off(&'static str),
+}
+
+/// A move as sent to clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// Where it goes (before the House of Water sends it on).
+    pub to: ToView,
+    /// `forward` or `backward`.
+    pub direction: Direction,
+    /// `{"kind":"none"|"capture"|"bear_off"}` or `{"kind":"water","rebirth":15}`.
+    pub effect: Effect,
+    /// Where the piece finally rests; `null` when borne off.
+    pub lands_on: Option<Square>,
+}
+
+impl From<Move> for MoveView {
+    fn from(mv: Move) -> MoveView {
+        MoveView {
+            from: mv.from,
+            to: match mv.to {
+                Destination::Square(square) => ToView::Square(square),
+                Destination::Off => ToView::Off("off"),
+            },
+            direction: mv.direction,
+            effect: mv.effect,
+            lands_on: mv.lands_on(),
+        }
+    }
+}
+
+/// A seat holder as sent to clients.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    /// The seat.
+    pub side: Side,
+    /// Player id.
+    pub player_id: Uuid,
+    /// Display name.
+    pub display_name: String,
+    /// Whether the player has a live connection.
+    pub connected: bool,
+}
+
+/// The receiver's role.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum YouView {
+    /// Holds a seat.
+    Seat {
+        /// The seat.
+        side: Side,
+    },
+    /// Watches.
+    Spectator,
+}
+
+/// The phase of the game.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PhaseView {
+    /// A seat is open.
+    Waiting,
+    /// The side to move must throw.
+    ToThrow,
+    /// The side to move has thrown and must pick one of `moves`.
+    ToMove {
+        /// The throw value.
+        throw: u8,
+        /// The legal moves.
+        moves: Vec<MoveView>,
+    },
+    /// The game is over.
+    Finished {
+        /// Who won and how.
+        result: GameResult,
+    },
+}
+
+/// A throw of the sticks.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ThrowView {
+    /// Who threw.
+    pub side: Side,
+    /// The four sticks, `true` = light side up.
+    pub sticks: [bool; 4],
+    /// The throw value.
+    pub value: u8,
+}
+
+/// Room facts in a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoomView {
+    /// Room code.
+    pub code: String,
+    /// Invite link.
+    pub invite_url: String,
+    /// Listed in the lobby.
+    pub public: bool,
+}
+
+/// The full state of a room, as one client sees it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Snapshot {
+    /// The room.
+    pub room: RoomView,
+    /// Rule set.
+    pub rule_set: RuleSetId,
+    /// The current game.
+    pub game_id: Uuid,
+    /// 1, then 2, 3… for rematches.
+    pub game_no: i32,
+    /// Seat holders.
+    pub players: Vec<PlayerView>,
+    /// The receiver's role.
+    pub you: YouView,
+    /// Position text.
+    pub position: String,
+    /// Squares 1..=30 (index 0 = square 1): `"cone"`, `"spool"` or `null`.
+    pub board: Vec<Option<Side>>,
+    /// Pieces borne off by each side.
+    pub borne_off: BorneOff,
+    /// The side to throw or move.
+    pub to_move: Side,
+    /// The phase.
+    pub phase: PhaseView,
+    /// The last throw, if any.
+    pub last_throw: Option<ThrowView>,
+    /// The record text, e.g. `3:9 1:14 5:-`.
+    pub record: String,
+    /// The same record as a list.
+    pub turns: Vec<Turn>,
+    /// A pending rematch offer.
+    pub rematch_offered_by: Option<Side>,
+}
+
+/// Pieces borne off, per side.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct BorneOff {
+    /// The Cone's.
+    pub cone: u8,
+    /// The Spool's.
+    pub spool: u8,
+}
+
+/// A message from the server.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The full state; sent on connect, on request and when a game starts.
+    Snapshot(Box<Snapshot>),
+    /// The side to move threw.
+    Thrown {
+        /// Who threw.
+        side: Side,
+        /// The sticks.
+        sticks: [bool; 4],
+        /// The throw value.
+        value: u8,
+        /// Whether a move by this throw gives the same side another throw.
+        extra_throw: bool,
+        /// True when no move was legal: the turn was forfeited.
+        forfeited: bool,
+        /// The legal moves (empty when forfeited).
+        moves: Vec<MoveView>,
+    },
+    /// A throw had no legal move; the turn passed.
+    Forfeited {
+        /// Who forfeited.
+        side: Side,
+        /// The throw value.
+        throw: u8,
+        /// The stored turn number.
+        turn_no: usize,
+        /// Who throws next.
+        to_move: Side,
+    },
+    /// A piece moved.
+    Moved {
+        /// Who moved.
+        side: Side,
+        /// The throw value.
+        throw: u8,
+        /// The stored turn number.
+        turn_no: usize,
+        /// The move with its effect.
+        #[serde(rename = "move")]
+        mv: MoveView,
+        /// Position text after the move.
+        position: String,
+        /// Squares after the move.
+        board: Vec<Option<Side>>,
+        /// Who throws next.
+        to_move: Side,
+    },
+    /// The game ended.
+    GameOver {
+        /// The game.
+        game_id: Uuid,
+        /// Who won and how.
+        result: GameResult,
+    },
+    /// A player took the open seat.
+    PlayerJoined {
+        /// The seat.
+        side: Side,
+        /// Player id.
+        player_id: Uuid,
+        /// Display name.
+        display_name: String,
+    },
+    /// A game started (both seats taken, or a rematch); a snapshot follows.
+    GameStarted {
+        /// The game.
+        game_id: Uuid,
+        /// Its number in the room.
+        game_no: i32,
+        /// The seat holders.
+        players: Vec<PlayerView>,
+    },
+    /// A seat holder lost their last connection.
+    Disconnected {
+        /// The seat.
+        side: Side,
+    },
+    /// A seat holder is back.
+    Reconnected {
+        /// The seat.
+        side: Side,
+    },
+    /// A player offers a rematch.
+    RematchOffered {
+        /// The offering side.
+        by: Side,
+    },
+    /// A player declined the rematch.
+    RematchDeclined {
+        /// The declining side.
+        by: Side,
+    },
+    /// An action was refused; sent only to its sender.
+    Error {
+        /// Machine-readable code.
+        code: ErrorCode,
+        /// Human-readable message.
+        message: String,
+        /// For `illegal_move`: the engine's reason code.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<&'static str>,
+    },
+    /// Answer to `ping`.
+    Pong,
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    v: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seq: Option<u64>,
+    #[serde(flatten)]
+    body: &'a ServerMessage,
+}
+
+impl ServerMessage {
+    /// An error message.
+    #[must_use]
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            code,
+            message: message.into(),
+            reason: None,
+        }
+    }
+
+    /// The JSON text of the message with its version and event number.
+    #[must_use]
+    pub fn to_json(&self, seq: Option<u64>) -> String {
+        let envelope = Envelope {
+            v: PROTOCOL_VERSION,
+            seq,
+            body: self,
+        };
+        serde_json::to_string(&envelope).unwrap_or_else(|error| {
+            tracing::error!(%error, "cannot serialize a server message");
+            String::from(r#"{"v":1,"type":"error","code":"internal","message":"internal error"}"#)
+        })
+    }
+}
+
+/// Parses a client text frame, telling apart each way it can be wrong.
+pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ServerMessage::error(ErrorCode::BadJson, format!("not valid JSON: {e}")))?;
+    let Some(object) = value.as_object() else {
+        return Err(ServerMessage::error(
+            ErrorCode::BadJson,
+            "a message must be a JSON object",
+        ));
+    };
+    if let Some(v) = object.get("v") {
+        if v.as_u64() != Some(u64::from(PROTOCOL_VERSION)) {
+            return Err(ServerMessage::error(
+                ErrorCode::UnsupportedVersion,
+                format!("this server speaks protocol version {PROTOCOL_VERSION}"),
+            ));
+        }
+    }
+    let kind = object.get("type").and_then(|t| t.as_str()).unwrap_or("");
+    if !CLIENT_TYPES.contains(&kind) {
+        return Err(ServerMessage::error(
+            ErrorCode::UnknownType,
+            format!(
+                "unknown message type `{kind}`; known: {}",
+                CLIENT_TYPES.join(", ")
+            ),
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        ServerMessage::error(ErrorCode::BadMessage, format!("bad `{kind}` message: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn parses_messages() {
+        assert_eq!(
+            parse_client_message(r#"{"v":1,"type":"move","from":9}"#).unwrap(),
+            ClientMessage::Move { from: 9 }
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"throw"}"#).unwrap(),
+            ClientMessage::Throw
+        );
+        let code = |text: &str| match parse_client_message(text) {
+            Err(ServerMessage::Error { code, .. }) => code,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(code("{"), ErrorCode::BadJson);
+        assert_eq!(code("[1]"), ErrorCode::BadJson);
+        assert_eq!(code(r#"{"type":"fly"}"#), ErrorCode::UnknownType);
+        assert_eq!(code(r#"{"type":"move"}"#), ErrorCode::BadMessage);
+        assert_eq!(code(r#"{"v":2,"type":"throw"}"#), ErrorCode::UnsupportedVersion);
+    }
+
+    #[test]
+    fn envelope_has_version_and_seq() {
+        let text = ServerMessage::Disconnected { side: Side::Cone }.to_json(Some(7));
+        assert_eq!(text, r#"{"v":1,"seq":7,"type":"disconnected","side":"cone"}"#);
+    }
+}
