@@ -1,1 +1,23 @@
-//! x
+//! Senet Online game server: player identities, rooms with invite links,
+//! authoritative games over WebSockets, every turn stored in PostgreSQL.
+//!
+//! Layout: [`config`] (flags), [`app`] (state, router, server), [`error`]
+//! (HTTP errors), [`players`] (identities and tokens), [`rooms`] (room actors
+//! and registry), [`ws`] (WebSocket protocol and connections), [`store`]
+//! (PostgreSQL).
+
+#![forbid(unsafe_code)]
+
+pub mod app;
+pub mod config;
+pub mod error;
+pub mod games;
+pub mod players;
+pub mod random;
+pub mod rooms;
+pub mod store;
+pub mod ws;
+
+pub use app::{Server, ShutdownHandle};
+pub use config::{Config, Settings};
+pub use store::Store;

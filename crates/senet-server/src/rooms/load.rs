@@ -8,7 +8,6 @@ use crate::store::{GameRow, Store};
 use crate::ws::protocol::{GameResult, How, ThrowView};
 
 /// A room as stored.
-#[derive(Debug)]
 pub struct StoredRoom {
     /// Code.
     pub code: String,

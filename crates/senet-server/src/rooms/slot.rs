@@ -37,7 +37,7 @@ impl Status {
 }
 
 /// The game a room holds.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct GameSlot {
     /// Game id.
     pub id: Uuid,

@@ -475,8 +475,12 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
             ));
         }
     }
-    let kind = object.get("type").and_then(|t| t.as_str()).unwrap_or("");
-    if !CLIENT_TYPES.contains(&kind) {
+    let kind = object
+        .get("type")
+        .and_then(|t| t.as_str())
+        .unwrap_or("")
+        .to_owned();
+    if !CLIENT_TYPES.contains(&kind.as_str()) {
         return Err(ServerMessage::error(
             ErrorCode::UnknownType,
             format!(

@@ -1,0 +1,144 @@
+//! Application state, the router, and the server with graceful shutdown.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::extract::{FromRef, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::config::Settings;
+use crate::error::AppError;
+use crate::rooms::Rooms;
+use crate::store::Store;
+
+/// Everything a handler may need.
+#[derive(Clone, FromRef)]
+pub struct AppState {
+    /// The database.
+    pub store: Store,
+    /// Live rooms.
+    pub rooms: Rooms,
+    /// Runtime settings.
+    pub settings: Arc<Settings>,
+    /// Flips to `true` on shutdown.
+    pub shutdown: watch::Receiver<bool>,
+    /// Next WebSocket connection id.
+    pub conn_ids: Arc<AtomicU64>,
+    /// Live WebSocket connections.
+    pub live_conns: Arc<AtomicUsize>,
+}
+
+/// The HTTP routes.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/api/players", post(crate::players::create_player))
+        .route("/api/rooms", post(crate::rooms::create_room))
+        .route("/api/rooms/{code}", get(crate::rooms::get_room))
+        .route("/r/{code}", get(crate::rooms::get_room))
+        .route("/api/lobby", get(crate::rooms::lobby))
+        .route("/api/games/{id}", get(crate::games::get_game))
+        .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
+        .with_state(state)
+}
+
+async fn healthz(State(store): State<Store>) -> Result<Json<Value>, AppError> {
+    store
+        .ping()
+        .await
+        .map_err(|e| AppError::Unavailable(format!("database: {e}")))?;
+    Ok(Json(json!({ "status": "ok", "database": "ok" })))
+}
+
+/// Triggers a graceful shutdown.
+#[derive(Debug, Clone)]
+pub struct ShutdownHandle(Arc<watch::Sender<bool>>);
+
+impl ShutdownHandle {
+    /// Stops accepting, lets rooms finish their current write, and closes
+    /// every socket with 1001.
+    pub fn shutdown(&self) {
+        let _ = self.0.send(true);
+    }
+}
+
+/// A bound server, ready to run.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+    shutdown: ShutdownHandle,
+}
+
+/// Why the server could not start.
+pub type StartError = Box<dyn std::error::Error + Send + Sync>;
+
+impl Server {
+    /// Runs migrations, resumes unfinished rooms and binds the listener.
+    pub async fn build(settings: Settings, store: Store, bind: SocketAddr) -> Result<Server, StartError> {
+        store.migrate().await?;
+        let (tx, rx) = watch::channel(false);
+        let settings = Arc::new(settings);
+        let rooms = Rooms::new(store.clone(), settings.clone(), rx.clone());
+        let resumed = rooms.resume_all().await?;
+        tracing::info!(resumed, "unfinished rooms resumed");
+        let listener = TcpListener::bind(bind).await?;
+        Ok(Server {
+            listener,
+            state: AppState {
+                store,
+                rooms,
+                settings,
+                shutdown: rx,
+                conn_ids: Arc::new(AtomicU64::new(1)),
+                live_conns: Arc::new(AtomicUsize::new(0)),
+            },
+            shutdown: ShutdownHandle(Arc::new(tx)),
+        })
+    }
+
+    /// The bound address.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// A handle that stops the server.
+    pub fn shutdown_handle(&self) -> ShutdownHandle {
+        self.shutdown.clone()
+    }
+
+    /// Serves until shut down, then waits (up to 5 s) for sockets to close
+    /// and rooms to stop.
+    pub async fn run(self) -> std::io::Result<()> {
+        let Server {
+            listener,
+            state,
+            shutdown,
+        } = self;
+        let mut signal = state.shutdown.clone();
+        let live = state.live_conns.clone();
+        let rooms = state.rooms.clone();
+        let app = router(state);
+        tracing::info!(addr = ?listener.local_addr().ok(), "listening");
+        let served = axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = signal.wait_for(|stop| *stop).await;
+            })
+            .await;
+        // In case serve ended on its own, make sure everything else stops.
+        shutdown.shutdown();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while (live.load(Ordering::SeqCst) > 0 || !rooms.registry().is_empty())
+            && Instant::now() < deadline
+        {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tracing::info!("server stopped");
+        served
+    }
+}

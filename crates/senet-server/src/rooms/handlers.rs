@@ -1,0 +1,205 @@
+//! `POST /api/rooms`, `GET /api/rooms/{code}` and `GET /api/lobby`.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use senet_engine::{Game, RuleSetId, Side};
+use serde::{Deserialize, Serialize};
+use tokio::sync::oneshot;
+use uuid::Uuid;
+
+use super::actor::{Command, RoomInfo};
+use super::registry::Rooms;
+use super::slot::{GameSlot, Seat, Status};
+use crate::config::Settings;
+use crate::error::{AppError, parse_json};
+use crate::players::AuthPlayer;
+use crate::random::room_code;
+use crate::store::Store;
+
+/// The creator's choice of side.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum SideChoice {
+    Cone,
+    Spool,
+    #[default]
+    Random,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRoom {
+    #[serde(default)]
+    rule_set: Option<String>,
+    #[serde(default)]
+    side: SideChoice,
+    #[serde(default = "default_public")]
+    public: bool,
+}
+
+fn default_public() -> bool {
+    true
+}
+
+/// A new room.
+#[derive(Debug, Serialize)]
+pub struct RoomCreated {
+    /// Room code.
+    pub code: String,
+    /// The link to send the opponent.
+    pub invite_url: String,
+    /// Where to open the WebSocket.
+    pub ws_url: String,
+    /// Rule set.
+    pub rule_set: RuleSetId,
+    /// Listed in the lobby.
+    pub public: bool,
+    /// The creator's seat.
+    pub side: Side,
+    /// The first game.
+    pub game_id: Uuid,
+}
+
+/// `POST /api/rooms` (authenticated).
+pub async fn create_room(
+    State(rooms): State<Rooms>,
+    State(store): State<Store>,
+    State(settings): State<Arc<Settings>>,
+    AuthPlayer(player): AuthPlayer,
+    body: Bytes,
+) -> Result<(StatusCode, Json<RoomCreated>), AppError> {
+    let request: CreateRoom = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateRoom {
+            rule_set: None,
+            side: SideChoice::Random,
+            public: true,
+        }
+    } else {
+        parse_json(&body)?
+    };
+    let rule_set = match request.rule_set.as_deref() {
+        None => RuleSetId::default(),
+        Some(name) => name
+            .parse::<RuleSetId>()
+            .map_err(|e| AppError::BadRequest("unknown_rule_set", e.to_string()))?,
+    };
+    let side = match request.side {
+        SideChoice::Cone => Side::Cone,
+        SideChoice::Spool => Side::Spool,
+        SideChoice::Random => {
+            if rand::random::<bool>() {
+                Side::Cone
+            } else {
+                Side::Spool
+            }
+        }
+    };
+    let code = room_code().map_err(AppError::internal)?;
+    let game_id = Uuid::new_v4();
+    let (cone, spool) = match side {
+        Side::Cone => (Some(player.id), None),
+        Side::Spool => (None, Some(player.id)),
+    };
+    store
+        .create_room(&code, rule_set.as_str(), request.public, player.id, game_id, cone, spool)
+        .await?;
+    let mut seats = [None, None];
+    seats[side.index()] = Some(Seat {
+        player_id: player.id,
+        display_name: player.display_name.clone(),
+    });
+    let slot = GameSlot {
+        id: game_id,
+        no: 1,
+        game: Game::new(rule_set.rules()),
+        seats,
+        status: Status::Waiting,
+        last_throw: None,
+    };
+    rooms.start(code.clone(), request.public, rule_set, slot, false);
+    tracing::info!(room = %code, %game_id, creator = %player.id, "room created");
+    Ok((
+        StatusCode::CREATED,
+        Json(RoomCreated {
+            invite_url: settings.invite_url(&code),
+            ws_url: settings.ws_url(&code),
+            code,
+            rule_set,
+            public: request.public,
+            side,
+            game_id,
+        }),
+    ))
+}
+
+/// Asks a live room for its facts.
+pub async fn room_info(rooms: &Rooms, code: &str) -> Result<RoomInfo, AppError> {
+    let not_found = || AppError::NotFound("room_not_found", format!("no room `{code}`"));
+    if code.len() > 64 {
+        return Err(not_found());
+    }
+    let handle = rooms
+        .get_or_load(code)
+        .await
+        .map_err(AppError::Internal)?
+        .ok_or_else(not_found)?;
+    let (reply, answer) = oneshot::channel();
+    handle
+        .tx
+        .send(Command::Info { reply })
+        .await
+        .map_err(|_| AppError::Unavailable("room actor gone".to_owned()))?;
+    answer
+        .await
+        .map_err(|_| AppError::Unavailable("room actor gone".to_owned()))
+}
+
+/// `GET /api/rooms/{code}` (also the invite link `/r/{code}`).
+pub async fn get_room(
+    State(rooms): State<Rooms>,
+    Path(code): Path<String>,
+) -> Result<Json<RoomInfo>, AppError> {
+    room_info(&rooms, &code).await.map(Json)
+}
+
+/// A lobby entry.
+#[derive(Debug, Serialize)]
+pub struct LobbyEntry {
+    /// Room code.
+    pub code: String,
+    /// Rule set.
+    pub rule_set: String,
+    /// Who waits.
+    pub creator: String,
+    /// The seat a joiner gets.
+    pub open_side: String,
+    /// Invite link.
+    pub invite_url: String,
+    /// When the room was created.
+    pub created_at: DateTime<Utc>,
+}
+
+/// `GET /api/lobby`: public rooms waiting for an opponent.
+pub async fn lobby(
+    State(store): State<Store>,
+    State(settings): State<Arc<Settings>>,
+) -> Result<Json<serde_json::Value>, AppError> {
+    let rows = store.lobby().await?;
+    let rooms: Vec<LobbyEntry> = rows
+        .into_iter()
+        .map(|row| LobbyEntry {
+            invite_url: settings.invite_url(&row.code),
+            code: row.code,
+            rule_set: row.rule_set,
+            creator: row.creator_name,
+            open_side: row.open_side,
+            created_at: row.created_at,
+        })
+        .collect();
+    Ok(Json(serde_json::json!({ "rooms": rooms })))
+}

@@ -1,0 +1,202 @@
+//! One WebSocket connection: checks at upgrade, then a loop that forwards
+//! client messages to the room and room frames to the client.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::http::header::{AUTHORIZATION, ORIGIN};
+use axum::response::Response;
+use serde::Deserialize;
+use tokio::sync::{mpsc, watch};
+use tracing::Instrument;
+
+use super::protocol::{ClientMessage, ErrorCode, ServerMessage, parse_client_message};
+use super::{
+    HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, RATE_BURST, RATE_PER_SEC, READ_BUFFER, TokenBucket,
+};
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::players::{Identity, authenticate};
+use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle};
+
+/// Query parameters of the WebSocket URL.
+#[derive(Debug, Deserialize)]
+pub struct WsQuery {
+    token: Option<String>,
+}
+
+/// Counts live connections; decremented on drop.
+struct LiveGuard(Arc<AtomicUsize>);
+
+impl Drop for LiveGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// `GET /ws/rooms/{code}[?token=…]`: checks the Origin and the token, then
+/// upgrades with small, explicit limits. Without a token the connection
+/// watches as a spectator; a wrong token is refused (401).
+pub async fn ws_handler(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Query(query): Query<WsQuery>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, AppError> {
+    if let Some(origin) = headers.get(ORIGIN) {
+        let expected = state.settings.public_origin();
+        if origin.to_str().ok() != Some(expected) {
+            return Err(AppError::Forbidden(
+                "bad_origin",
+                format!("WebSocket connections are only accepted from {expected}"),
+            ));
+        }
+    }
+    let header_token = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_owned);
+    let player = match query.token.or(header_token) {
+        None => None,
+        Some(token) => Some(authenticate(&state.store, &token).await?.ok_or_else(|| {
+            AppError::Unauthorized("invalid_token", "the player token is not valid".to_owned())
+        })?),
+    };
+    let not_found = || AppError::NotFound("room_not_found", format!("no room `{code}`"));
+    if code.len() > 64 {
+        return Err(not_found());
+    }
+    let handle = state
+        .rooms
+        .get_or_load(&code)
+        .await
+        .map_err(AppError::Internal)?
+        .ok_or_else(not_found)?;
+    let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
+    state.live_conns.fetch_add(1, Ordering::SeqCst);
+    let guard = LiveGuard(state.live_conns.clone());
+    let span = tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
+    let shutdown = state.shutdown.clone();
+    Ok(ws
+        .max_message_size(HARD_MESSAGE_LIMIT)
+        .max_frame_size(HARD_MESSAGE_LIMIT)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .on_upgrade(move |socket| {
+            async move {
+                let _guard = guard;
+                run(socket, conn, handle, player, shutdown).await;
+            }
+            .instrument(span)
+        }))
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })))
+        .await;
+}
+
+async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
+    socket
+        .send(Message::Text(message.to_json(None).into()))
+        .await
+        .is_ok()
+}
+
+async fn run(
+    mut socket: WebSocket,
+    conn: ConnId,
+    handle: RoomHandle,
+    player: Option<Identity>,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let (tx, mut rx) = mpsc::channel(OUTBOUND_QUEUE);
+    if handle
+        .tx
+        .send(Command::Connect { conn, player, tx })
+        .await
+        .is_err()
+    {
+        close(&mut socket, 1011, "room unavailable, reconnect").await;
+        return;
+    }
+    tracing::debug!("connected");
+    let mut bucket = TokenBucket::new(RATE_BURST, RATE_PER_SEC);
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+                if matches!(message, Message::Ping(_) | Message::Pong(_)) {
+                    continue;
+                }
+                if !bucket.take() {
+                    tracing::warn!("rate limit exceeded; closing");
+                    close(&mut socket, 1008, "rate limited").await;
+                    break;
+                }
+                let text = match message {
+                    Message::Text(text) => text,
+                    _ => {
+                        let error = ServerMessage::error(ErrorCode::BinaryNotSupported, "send JSON text frames");
+                        if !send(&mut socket, &error).await { break }
+                        continue;
+                    }
+                };
+                if text.len() > MAX_CLIENT_FRAME {
+                    let error = ServerMessage::error(
+                        ErrorCode::FrameTooLarge,
+                        format!("frames are limited to {MAX_CLIENT_FRAME} bytes"),
+                    );
+                    if !send(&mut socket, &error).await { break }
+                    continue;
+                }
+                match parse_client_message(text.as_str()) {
+                    Err(error) => {
+                        if !send(&mut socket, &error).await { break }
+                    }
+                    Ok(ClientMessage::Ping) => {
+                        if !send(&mut socket, &ServerMessage::Pong).await { break }
+                    }
+                    Ok(msg) => {
+                        if handle.tx.send(Command::Act { conn, msg }).await.is_err() {
+                            close(&mut socket, 1011, "room unavailable, reconnect").await;
+                            break;
+                        }
+                    }
+                }
+            }
+            outbound = rx.recv() => match outbound {
+                Some(Outbound::Text(text)) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() { break }
+                }
+                Some(Outbound::Close(code, reason)) => {
+                    close(&mut socket, code, reason).await;
+                    break;
+                }
+                None => {
+                    close(&mut socket, 1011, "room closed").await;
+                    break;
+                }
+            },
+            _ = shutdown.changed() => {
+                close(&mut socket, 1001, "server shutting down").await;
+                break;
+            }
+        }
+    }
+    let _ = handle.tx.send(Command::Disconnect { conn }).await;
+    tracing::debug!("disconnected");
+}

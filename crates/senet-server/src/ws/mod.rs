@@ -1,0 +1,24 @@
+//! The WebSocket endpoint `GET /ws/rooms/{code}`: upgrade checks, limits,
+//! and the per-connection loop.
+
+mod connection;
+pub mod protocol;
+mod rate;
+
+pub use connection::ws_handler;
+pub use rate::TokenBucket;
+
+/// Largest text frame the protocol accepts; larger ones get `frame_too_large`.
+pub const MAX_CLIENT_FRAME: usize = 4 * 1024;
+
+/// Hard WebSocket limit: a message above this closes the socket (1009).
+pub const HARD_MESSAGE_LIMIT: usize = 16 * 1024;
+
+/// Read buffer per socket; 10,000 idle sockets need about 40 MB.
+pub const READ_BUFFER: usize = 4 * 1024;
+
+/// Sustained client messages per second before the socket is closed (1008).
+pub const RATE_PER_SEC: f64 = 20.0;
+
+/// Burst of client messages allowed above the sustained rate.
+pub const RATE_BURST: f64 = 40.0;
