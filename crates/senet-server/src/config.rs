@@ -31,6 +31,14 @@ pub struct Config {
     #[arg(long, env = "SENET_IDLE_ROOM_SECS", default_value_t = 300)]
     pub idle_room_secs: u64,
 
+    /// Sustained client messages per second before a socket is closed (1008).
+    #[arg(long, env = "SENET_RATE_PER_SEC", default_value_t = 20.0)]
+    pub rate_per_sec: f64,
+
+    /// Client messages allowed in a burst above the sustained rate.
+    #[arg(long, env = "SENET_RATE_BURST", default_value_t = 40.0)]
+    pub rate_burst: f64,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -44,6 +52,8 @@ impl Config {
             public_url: self.public_url.trim_end_matches('/').to_owned(),
             reconnect_timeout: Duration::from_secs(self.reconnect_timeout_secs),
             idle_room_timeout: Duration::from_secs(self.idle_room_secs),
+            rate_per_sec: self.rate_per_sec,
+            rate_burst: self.rate_burst,
         }
     }
 }
@@ -57,6 +67,10 @@ pub struct Settings {
     pub reconnect_timeout: Duration,
     /// How long an idle finished room is kept in memory.
     pub idle_room_timeout: Duration,
+    /// Sustained client messages per second allowed per socket.
+    pub rate_per_sec: f64,
+    /// Burst of client messages allowed per socket.
+    pub rate_burst: f64,
 }
 
 impl Settings {

@@ -14,9 +14,7 @@ use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, parse_client_message};
-use super::{
-    HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, RATE_BURST, RATE_PER_SEC, READ_BUFFER, TokenBucket,
-};
+use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::players::{Identity, authenticate};
@@ -82,6 +80,7 @@ pub async fn ws_handler(
     let guard = LiveGuard(state.live_conns.clone());
     let span = tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
     let shutdown = state.shutdown.clone();
+    let bucket = TokenBucket::new(state.settings.rate_burst, state.settings.rate_per_sec);
     Ok(ws
         .max_message_size(HARD_MESSAGE_LIMIT)
         .max_frame_size(HARD_MESSAGE_LIMIT)
@@ -91,7 +90,7 @@ pub async fn ws_handler(
         .on_upgrade(move |socket| {
             async move {
                 let _guard = guard;
-                run(socket, conn, handle, player, shutdown).await;
+                run(socket, conn, handle, player, shutdown, bucket).await;
             }
             .instrument(span)
         }))
@@ -119,6 +118,7 @@ async fn run(
     handle: RoomHandle,
     player: Option<Identity>,
     mut shutdown: watch::Receiver<bool>,
+    mut bucket: TokenBucket,
 ) {
     let (tx, mut rx) = mpsc::channel(OUTBOUND_QUEUE);
     if handle
@@ -131,7 +131,6 @@ async fn run(
         return;
     }
     tracing::debug!("connected");
-    let mut bucket = TokenBucket::new(RATE_BURST, RATE_PER_SEC);
     loop {
         tokio::select! {
             incoming = socket.recv() => {

@@ -16,9 +16,3 @@ pub const HARD_MESSAGE_LIMIT: usize = 16 * 1024;
 
 /// Read buffer per socket; 10,000 idle sockets need about 40 MB.
 pub const READ_BUFFER: usize = 4 * 1024;
-
-/// Sustained client messages per second before the socket is closed (1008).
-pub const RATE_PER_SEC: f64 = 20.0;
-
-/// Burst of client messages allowed above the sustained rate.
-pub const RATE_BURST: f64 = 40.0;

@@ -1,0 +1,351 @@
+//! Shared test harness: a fresh PostgreSQL database per test, the real
+//! server on port 0, a tiny HTTP client and a WebSocket client.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use senet_server::{Server, Settings, ShutdownHandle, Store};
+use serde_json::{Value, json};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{Connection, PgConnection, PgPool};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
+use tokio::time::timeout;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::{self, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Every wait in the tests is bounded by this.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// The public URL the test servers are configured with.
+pub const PUBLIC_URL: &str = "http://127.0.0.1";
+
+/// Reconnect timeout used by the test servers.
+pub const RECONNECT_TIMEOUT: Duration = Duration::from_millis(800);
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub pool: PgPool,
+    pub db_url: String,
+    shutdown: ShutdownHandle,
+    join: JoinHandle<std::io::Result<()>>,
+}
+
+fn admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
+}
+
+/// Creates a fresh database and returns its URL.
+pub async fn create_database() -> String {
+    let admin = admin_url();
+    let name = format!("senet_test_{}", uuid::Uuid::new_v4().simple());
+    let mut conn = PgConnection::connect(&admin)
+        .await
+        .expect("connect to PostgreSQL (is it running on 127.0.0.1:5432?)");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("create test database");
+    conn.close().await.ok();
+    match admin.rfind('/') {
+        Some(slash) => format!("{}/{name}", &admin[..slash]),
+        None => panic!("bad TEST_DATABASE_URL"),
+    }
+}
+
+/// A fresh database and a server on it.
+pub async fn spawn_app() -> TestApp {
+    let db_url = create_database().await;
+    start_on(&db_url).await
+}
+
+/// A fresh database and a server without a practical message-rate limit,
+/// for tests that play whole games as fast as they can.
+pub async fn spawn_fast_app() -> TestApp {
+    let db_url = create_database().await;
+    start_with(&db_url, 100_000.0).await
+}
+
+/// Starts a server on an existing database (migrations, resume).
+pub async fn start_on(db_url: &str) -> TestApp {
+    start_with(db_url, 20.0).await
+}
+
+async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
+    let pool = PgPoolOptions::new()
+        .max_connections(8)
+        .connect(db_url)
+        .await
+        .expect("connect test database");
+    let settings = Settings {
+        public_url: PUBLIC_URL.to_owned(),
+        reconnect_timeout: RECONNECT_TIMEOUT,
+        idle_room_timeout: Duration::from_secs(60),
+        rate_per_sec,
+        rate_burst: 40.0_f64.max(rate_per_sec),
+    };
+    let server = Server::build(
+        settings,
+        Store::from_pool(pool.clone()),
+        "127.0.0.1:0".parse().unwrap(),
+    )
+    .await
+    .expect("build server");
+    let addr = server.local_addr().unwrap();
+    let shutdown = server.shutdown_handle();
+    let join = tokio::spawn(server.run());
+    TestApp {
+        addr,
+        pool,
+        db_url: db_url.to_owned(),
+        shutdown,
+        join,
+    }
+}
+
+pub struct Response {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl TestApp {
+    /// Shuts the server down and waits for it.
+    pub async fn stop(self) -> String {
+        self.shutdown.shutdown();
+        timeout(WAIT, self.join)
+            .await
+            .expect("server stops in time")
+            .expect("server task")
+            .expect("server result");
+        self.pool.close().await;
+        self.db_url
+    }
+
+    /// A minimal HTTP/1.1 request.
+    pub async fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> Response {
+        let mut stream = TcpStream::connect(self.addr).await.unwrap();
+        let mut request = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+        if let Some(token) = token {
+            request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        }
+        let body = body.unwrap_or("");
+        if !body.is_empty() || method == "POST" {
+            request.push_str(&format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n",
+                body.len()
+            ));
+        }
+        request.push_str("\r\n");
+        request.push_str(body);
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        timeout(WAIT, stream.read_to_end(&mut raw))
+            .await
+            .expect("HTTP response in time")
+            .unwrap();
+        let text = String::from_utf8(raw).unwrap();
+        let status: u16 = text[9..12].parse().unwrap();
+        let body_text = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        let body = serde_json::from_str(body_text).unwrap_or(Value::Null);
+        Response { status, body }
+    }
+
+    /// A new identity: (player id, token).
+    pub async fn player(&self, name: &str) -> (String, String) {
+        let response = self
+            .http("POST", "/api/players", None, Some(&json!({ "display_name": name }).to_string()))
+            .await;
+        assert_eq!(response.status, 201, "{:?}", response.body);
+        (
+            response.body["player_id"].as_str().unwrap().to_owned(),
+            response.body["token"].as_str().unwrap().to_owned(),
+        )
+    }
+
+    /// Creates a room; returns the response body.
+    pub async fn room(&self, token: &str, side: &str, public: bool) -> Value {
+        let body = json!({ "rule_set": "kendall", "side": side, "public": public }).to_string();
+        let response = self.http("POST", "/api/rooms", Some(token), Some(&body)).await;
+        assert_eq!(response.status, 201, "{:?}", response.body);
+        response.body
+    }
+
+    /// The WebSocket URL of a room.
+    pub fn ws_url(&self, code: &str, token: Option<&str>) -> String {
+        match token {
+            Some(token) => format!("ws://{}/ws/rooms/{code}?token={token}", self.addr),
+            None => format!("ws://{}/ws/rooms/{code}", self.addr),
+        }
+    }
+
+    /// Opens a WebSocket and reads its first snapshot.
+    pub async fn connect(&self, code: &str, token: Option<&str>) -> (Client, Value) {
+        let mut client = Client::open(&self.ws_url(code, token), None).await.expect("upgrade");
+        let snapshot = client.recv_type("snapshot").await;
+        (client, snapshot)
+    }
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Opens a WebSocket, optionally with an Origin header.
+    pub async fn open(url: &str, origin: Option<&str>) -> Result<Client, tungstenite::Error> {
+        let mut request = url.into_client_request()?;
+        if let Some(origin) = origin {
+            request.headers_mut().insert("Origin", origin.parse().unwrap());
+        }
+        let (ws, _) = timeout(WAIT, tokio_tungstenite::connect_async(request))
+            .await
+            .expect("connect in time")?;
+        Ok(Client { ws })
+    }
+
+    pub async fn send(&mut self, value: Value) {
+        self.ws.send(Message::Text(value.to_string().into())).await.unwrap();
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// Sends without failing when the socket is already closed.
+    pub async fn try_send_text(&mut self, text: &str) -> bool {
+        self.ws.send(Message::Text(text.into())).await.is_ok()
+    }
+
+    /// The next JSON message, skipping control frames.
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let message = timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message in time")
+                .expect("socket open")
+                .expect("no socket error");
+            match message {
+                Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
+                Message::Close(frame) => panic!("socket closed: {frame:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// The next event (a message with a `seq`), skipping pongs and errors.
+    pub async fn event(&mut self) -> Value {
+        loop {
+            let message = self.recv().await;
+            if message.get("seq").is_some() && message["type"] != "snapshot" {
+                return message;
+            }
+        }
+    }
+
+    /// Reads until a message of this type arrives.
+    pub async fn recv_type(&mut self, kind: &str) -> Value {
+        loop {
+            let message = self.recv().await;
+            if message["type"] == kind {
+                return message;
+            }
+        }
+    }
+
+    /// Asks for a snapshot and returns it.
+    pub async fn snapshot(&mut self) -> Value {
+        self.send(json!({ "v": 1, "type": "snapshot" })).await;
+        self.recv_type("snapshot").await
+    }
+
+    /// Reads until the socket closes; returns the close frame.
+    pub async fn closed(&mut self) -> Option<CloseFrame> {
+        loop {
+            match timeout(WAIT, self.ws.next()).await.expect("close in time") {
+                Some(Ok(Message::Close(frame))) => return frame,
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return None,
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        self.ws.close(None).await.ok();
+        // Drain until the server acknowledges.
+        let _ = timeout(Duration::from_secs(2), async {
+            while let Some(Ok(_)) = self.ws.next().await {}
+        })
+        .await;
+    }
+}
+
+/// The side a snapshot says the receiver sits on.
+pub fn my_side(snapshot: &Value) -> String {
+    snapshot["you"]["side"].as_str().unwrap_or("").to_owned()
+}
+
+/// An error message's code.
+pub fn err_code(message: &Value) -> &str {
+    assert_eq!(message["type"], "error", "{message}");
+    message["code"].as_str().unwrap()
+}
+
+/// A started two-player room: (app, cone client, spool client, room code).
+pub async fn started_room(app: &TestApp) -> (Client, Client, String, String, String) {
+    let (_, cone_token) = app.player("Cone Player").await;
+    let (_, spool_token) = app.player("Spool Player").await;
+    let room = app.room(&cone_token, "cone", true).await;
+    let code = room["code"].as_str().unwrap().to_owned();
+    let (mut cone, _) = app.connect(&code, Some(&cone_token)).await;
+    let (spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
+    assert_eq!(snapshot["you"]["side"], "spool");
+    assert_eq!(snapshot["phase"]["kind"], "to_throw");
+    cone.recv_type("snapshot").await;
+    (cone, spool, code, cone_token, spool_token)
+}
+
+/// Plays one turn step for whoever is to move, from `to_move`: throws and,
+/// unless forfeited, moves a random legal piece. Every client in `all` must
+/// receive the same events. Returns the events seen.
+pub async fn play_turn(clients: &mut [&mut Client], mover: usize) -> Vec<Value> {
+    let mut seen = Vec::new();
+    clients[mover].send(json!({ "v": 1, "type": "throw" })).await;
+    let thrown = same_event(clients).await;
+    assert_eq!(thrown["type"], "thrown", "{thrown}");
+    seen.push(thrown.clone());
+    if thrown["forfeited"].as_bool().unwrap() {
+        let forfeited = same_event(clients).await;
+        assert_eq!(forfeited["type"], "forfeited");
+        seen.push(forfeited);
+        return seen;
+    }
+    let moves = thrown["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    let pick = {
+        use rand::RngExt;
+        rand::rng().random_range(0..moves.len())
+    };
+    let from = moves[pick]["from"].clone();
+    clients[mover].send(json!({ "v": 1, "type": "move", "from": from })).await;
+    let moved = same_event(clients).await;
+    assert_eq!(moved["type"], "moved", "{moved}");
+    assert_eq!(moved["move"], moves[pick]);
+    seen.push(moved);
+    seen
+}
+
+/// Reads the next event on every client and checks they are identical.
+pub async fn same_event(clients: &mut [&mut Client]) -> Value {
+    let first = clients[0].event().await;
+    for client in clients.iter_mut().skip(1) {
+        let other = client.event().await;
+        assert_eq!(first, other, "every client gets the same events");
+    }
+    first
+}
