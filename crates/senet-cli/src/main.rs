@@ -124,7 +124,8 @@ fn play(args: &[String]) -> Result<String, String> {
                 .get(pick)
                 .map(|mv| mv.from)
                 .ok_or("internal error: move index out of range")?;
-            game.play(from).map_err(|e| format!("internal error: {e}"))?;
+            game.play(from)
+                .map_err(|e| format!("internal error: {e}"))?;
         }
         debug_assert!(thrown.throw.value() >= 1);
     };

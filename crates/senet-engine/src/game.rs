@@ -58,7 +58,9 @@ impl GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::MustMoveFirst => f.write_str("the sticks are thrown; a piece must move first"),
+            GameError::MustMoveFirst => {
+                f.write_str("the sticks are thrown; a piece must move first")
+            }
             GameError::MustThrowFirst => f.write_str("the sticks must be thrown first"),
             GameError::BadThrow(error) => write!(f, "{error}"),
             GameError::Illegal(error) => write!(f, "{error}"),
@@ -226,7 +228,10 @@ impl<R: Rules> Game<R> {
             Action::Forfeit => self.begin_turn(throw).map(|_| ()),
             Action::Move(from) => {
                 if moves.find(from).is_none() {
-                    return Err(self.rules.explain_illegal(&self.position, throw, from).into());
+                    return Err(self
+                        .rules
+                        .explain_illegal(&self.position, throw, from)
+                        .into());
                 }
                 self.begin_turn(throw)?;
                 self.play(from).map(|_| ())

@@ -32,7 +32,7 @@ pub use game::{Game, GameError, Phase, Played, Thrown};
 pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
-pub use rules::{Kendall, Playout, random_turn_via_move_list, RuleSetId, Rules, UnknownRuleSet};
+pub use rules::{Kendall, Playout, RuleSetId, Rules, UnknownRuleSet, random_turn_via_move_list};
 pub use side::Side;
 pub use square::{BOARD_SQUARES, Square, SquareError};
 pub use throw::{MAX_THROW, Sticks, Throw, ThrowError};

@@ -86,7 +86,10 @@ impl fmt::Display for PositionError {
                 "{side} has {found} pieces on the board; at most {allowed} are allowed"
             ),
             PositionError::PieceCannotRest { square } => {
-                write!(f, "square {square} holds a piece, but no piece can rest there")
+                write!(
+                    f,
+                    "square {square} holds a piece, but no piece can rest there"
+                )
             }
         }
     }
@@ -171,7 +174,10 @@ impl Position {
             if c == '.' {
                 continue;
             }
-            let side = side_of(c).ok_or(PositionError::BadSquare { square: number, found: c })?;
+            let side = side_of(c).ok_or(PositionError::BadSquare {
+                square: number,
+                found: c,
+            })?;
             boards[side.index()] |= 1 << number;
         }
         let separator = chars[usize::from(BOARD_SQUARES)];

@@ -26,9 +26,21 @@ fn any_position() -> impl Strategy<Value = Position> {
             let n = squares.len();
             let lowest = n.saturating_sub(5);
             let cone_count = lowest + usize::from(split) % (n.min(5) - lowest + 1);
-            let to_sq = |v: &[u8]| v.iter().map(|&n| Square::new(n).unwrap()).collect::<Vec<_>>();
-            let side = if cone_to_move { Side::Cone } else { Side::Spool };
-            Position::from_squares(&to_sq(&squares[..cone_count]), &to_sq(&squares[cone_count..]), side)
+            let to_sq = |v: &[u8]| {
+                v.iter()
+                    .map(|&n| Square::new(n).unwrap())
+                    .collect::<Vec<_>>()
+            };
+            let side = if cone_to_move {
+                Side::Cone
+            } else {
+                Side::Spool
+            };
+            Position::from_squares(
+                &to_sq(&squares[..cone_count]),
+                &to_sq(&squares[cone_count..]),
+                side,
+            )
         })
 }
 
@@ -75,12 +87,18 @@ fn check_position_and_moves(position: &Position) {
             // Pieces are conserved: only a bear-off takes one off the board.
             let borne = u8::from(mv.effect == Effect::BearOff);
             assert_eq!(after.on_board(mover) + borne, position.on_board(mover));
-            assert_eq!(after.on_board(mover.opponent()), position.on_board(mover.opponent()));
+            assert_eq!(
+                after.on_board(mover.opponent()),
+                position.on_board(mover.opponent())
+            );
             // No piece rests on 27, and the result is a valid position.
             assert_eq!(after.piece_at(Square::new(27).unwrap()), None);
             assert_eq!(rules.validate(&after), Ok(()));
             // It prints and parses back to itself.
-            assert_eq!(rules.parse_position(&rules.position_text(&after)), Ok(after));
+            assert_eq!(
+                rules.parse_position(&rules.position_text(&after)),
+                Ok(after)
+            );
             // The generated move plays (unless the game is already over).
             if rules.winner(position).is_none() {
                 assert_eq!(rules.play(position, th, mv.from), Ok(after));
@@ -89,10 +107,16 @@ fn check_position_and_moves(position: &Position) {
         // Every other square is rejected, with a reason.
         for square in Square::all() {
             if moves.find(square).is_none() && rules.winner(position).is_none() {
-                assert!(rules.play(position, th, square).is_err(), "{text} {t} {square}");
+                assert!(
+                    rules.play(position, th, square).is_err(),
+                    "{text} {t} {square}"
+                );
             }
         }
-        assert_eq!(rules.forfeit(position, th).is_ok(), moves.is_empty() && rules.winner(position).is_none());
+        assert_eq!(
+            rules.forfeit(position, th).is_ok(),
+            moves.is_empty() && rules.winner(position).is_none()
+        );
     }
 }
 
@@ -194,7 +218,11 @@ fn a_record_turn_with_a_throw_the_rules_cannot_give_is_reported() {
 
 #[test]
 fn a_forfeit_recorded_while_a_move_was_legal_is_reported() {
-    let error = "3:-".parse::<Record>().unwrap().replay(Kendall).unwrap_err();
+    let error = "3:-"
+        .parse::<Record>()
+        .unwrap()
+        .replay(Kendall)
+        .unwrap_err();
     assert_eq!((error.index, error.error.code()), (0, "must_move"));
 }
 
@@ -202,8 +230,14 @@ fn a_forfeit_recorded_while_a_move_was_legal_is_reported() {
 fn record_text_errors_name_the_turn_and_what_is_wrong() {
     let error = "3:9 1:14 7x".parse::<Record>().unwrap_err();
     assert_eq!(error.index, 2);
-    assert_eq!(error.to_string(), "turn 3 `7x`: expected `throw:from` or `throw:-`");
+    assert_eq!(
+        error.to_string(),
+        "turn 3 `7x`: expected `throw:from` or `throw:-`"
+    );
     assert!("3:31".parse::<Record>().is_err());
     assert!("0:4".parse::<Record>().is_err());
-    assert_eq!("3:9 1:14 5:-".parse::<Record>().unwrap().to_string(), "3:9 1:14 5:-");
+    assert_eq!(
+        "3:9 1:14 5:-".parse::<Record>().unwrap().to_string(),
+        "3:9 1:14 5:-"
+    );
 }

@@ -34,7 +34,10 @@ fn start_throw_3_matches_spec_example() {
 
 #[test]
 fn start_throw_2_only_nine_to_eleven() {
-    assert_eq!(moves(START, 2), vec!["9 11 cscscscs.sc................... s"]);
+    assert_eq!(
+        moves(START, 2),
+        vec!["9 11 cscscscs.sc................... s"]
+    );
 }
 
 #[test]
@@ -63,13 +66,22 @@ fn water_from_26_with_15_occupied() {
 #[test]
 fn forced_backward_move() {
     // 10->11 hits own piece; 11->12 hits a protected Spool: no forward move.
-    let p = pos(&[(10, 'c'), (11, 'c'), (12, 's'), (13, 's'), (14, 's')], 'c');
+    let p = pos(
+        &[(10, 'c'), (11, 'c'), (12, 's'), (13, 's'), (14, 's')],
+        'c',
+    );
     let m = moves(&p, 1);
     assert_eq!(
         m,
         vec![
-            format!("10 9 {}", pos(&[(9, 'c'), (11, 'c'), (12, 's'), (13, 's'), (14, 's')], 'c')),
-            format!("11 9 {}", pos(&[(9, 'c'), (10, 'c'), (12, 's'), (13, 's'), (14, 's')], 'c')),
+            format!(
+                "10 9 {}",
+                pos(&[(9, 'c'), (11, 'c'), (12, 's'), (13, 's'), (14, 's')], 'c')
+            ),
+            format!(
+                "11 9 {}",
+                pos(&[(9, 'c'), (10, 'c'), (12, 's'), (13, 's'), (14, 's')], 'c')
+            ),
         ]
     );
 }
@@ -90,44 +102,83 @@ fn backward_onto_27_goes_to_water() {
 #[test]
 fn blocked_by_own_but_nothing_behind_is_forfeit() {
     let p = pos(&[(1, 'c'), (2, 'c'), (3, 's'), (4, 's'), (5, 's')], 'c');
-    assert_eq!(moves(&p, 1), vec![format!("pass {}", pos(&[(1, 'c'), (2, 'c'), (3, 's'), (4, 's'), (5, 's')], 's'))]);
+    assert_eq!(
+        moves(&p, 1),
+        vec![format!(
+            "pass {}",
+            pos(&[(1, 'c'), (2, 'c'), (3, 's'), (4, 's'), (5, 's')], 's')
+        )]
+    );
 }
 
 #[test]
 fn forfeit_on_mandatory_stop_and_26_plus_5() {
     let p = pos(&[(25, 'c')], 'c');
-    assert_eq!(moves(&p, 2), vec![format!("pass {}", pos(&[(25, 'c')], 's'))]);
+    assert_eq!(
+        moves(&p, 2),
+        vec![format!("pass {}", pos(&[(25, 'c')], 's'))]
+    );
     let p = pos(&[(26, 'c')], 'c');
-    assert_eq!(moves(&p, 5), vec![format!("pass {}", pos(&[(26, 'c')], 's'))]);
+    assert_eq!(
+        moves(&p, 5),
+        vec![format!("pass {}", pos(&[(26, 'c')], 's'))]
+    );
     // A forfeit on 1 passes the turn; no backward move since nothing hit own piece.
     let p = pos(&[(1, 's'), (30, 'c')], 'c');
-    assert_eq!(moves(&p, 4), vec![format!("pass {}", pos(&[(1, 's'), (30, 'c')], 's'))]);
+    assert_eq!(
+        moves(&p, 4),
+        vec![format!("pass {}", pos(&[(1, 's'), (30, 'c')], 's'))]
+    );
 }
 
 #[test]
 fn bear_off_from_30_with_1() {
     let p = pos(&[(1, 's'), (30, 'c')], 'c');
-    assert_eq!(moves(&p, 1), vec![format!("30 off {}", pos(&[(1, 's')], 'c'))]);
+    assert_eq!(
+        moves(&p, 1),
+        vec![format!("30 off {}", pos(&[(1, 's')], 'c'))]
+    );
     let p = pos(&[(28, 's')], 's');
     assert_eq!(moves(&p, 3), vec![format!("28 off {}", pos(&[], 'c'))]);
-    assert_eq!(moves(&p, 2), vec![format!("28 30 {}", pos(&[(30, 's')], 'c'))]);
+    assert_eq!(
+        moves(&p, 2),
+        vec![format!("28 30 {}", pos(&[(30, 's')], 'c'))]
+    );
 }
 
 #[test]
 fn blockade_and_protection() {
     // Run of three Spools blocks jumping over it.
     let p = pos(&[(1, 'c'), (2, 's'), (3, 's'), (4, 's')], 'c');
-    assert_eq!(moves(&p, 4), vec![format!("pass {}", pos(&[(1, 'c'), (2, 's'), (3, 's'), (4, 's')], 's'))]);
+    assert_eq!(
+        moves(&p, 4),
+        vec![format!(
+            "pass {}",
+            pos(&[(1, 'c'), (2, 's'), (3, 's'), (4, 's')], 's')
+        )]
+    );
     // A run of two does not.
     let p = pos(&[(1, 'c'), (2, 's'), (3, 's')], 'c');
-    assert_eq!(moves(&p, 4), vec![format!("1 5 {}", pos(&[(2, 's'), (3, 's'), (5, 'c')], 'c'))]);
+    assert_eq!(
+        moves(&p, 4),
+        vec![format!("1 5 {}", pos(&[(2, 's'), (3, 's'), (5, 'c')], 'c'))]
+    );
     // Lone piece on 26 can be captured; 28 is protected; lone 30 can be captured.
     let p = pos(&[(25, 'c'), (26, 's')], 'c');
-    assert_eq!(moves(&p, 1), vec![format!("25 26 {}", pos(&[(25, 's'), (26, 'c')], 'c'))]);
+    assert_eq!(
+        moves(&p, 1),
+        vec![format!("25 26 {}", pos(&[(25, 's'), (26, 'c')], 'c'))]
+    );
     let p = pos(&[(26, 'c'), (28, 's')], 'c');
-    assert_eq!(moves(&p, 2), vec![format!("pass {}", pos(&[(26, 'c'), (28, 's')], 's'))]);
+    assert_eq!(
+        moves(&p, 2),
+        vec![format!("pass {}", pos(&[(26, 'c'), (28, 's')], 's'))]
+    );
     let p = pos(&[(28, 'c'), (30, 's')], 'c');
-    assert_eq!(moves(&p, 2), vec![format!("28 30 {}", pos(&[(28, 's'), (30, 'c')], 's'))]);
+    assert_eq!(
+        moves(&p, 2),
+        vec![format!("28 30 {}", pos(&[(28, 's'), (30, 'c')], 's'))]
+    );
 }
 
 #[test]
@@ -139,7 +190,13 @@ fn parse_validity() {
     assert_eq!(reference_parse("cscscscscs....................  c"), None);
     assert_eq!(reference_parse("cscscscscsx................... c"), None);
     assert_eq!(reference_parse(&pos(&[(27, 'c')], 'c')), None);
-    assert_eq!(reference_parse(&pos(&[(1, 'c'), (3, 'c'), (5, 'c'), (7, 'c'), (9, 'c'), (11, 'c')], 'c')), None);
+    assert_eq!(
+        reference_parse(&pos(
+            &[(1, 'c'), (3, 'c'), (5, 'c'), (7, 'c'), (9, 'c'), (11, 'c')],
+            'c'
+        )),
+        None
+    );
     assert_eq!(reference_moves(START, 0), None);
     assert_eq!(reference_moves(START, 6), None);
 }

@@ -14,7 +14,10 @@ use senet_engine::{
 #[test]
 fn start_has_cone_on_odd_and_spool_on_even_squares_with_cone_to_throw() {
     let start = Kendall.start();
-    assert_eq!(Kendall.position_text(&start), "cscscscscs.................... c");
+    assert_eq!(
+        Kendall.position_text(&start),
+        "cscscscscs.................... c"
+    );
     assert_eq!(start.to_move(), Side::Cone);
     assert_eq!(start.on_board(Side::Cone), 5);
     assert_eq!(start.on_board(Side::Spool), 5);
@@ -70,7 +73,11 @@ fn sticks_drawn_from_an_rng_cover_every_fall() {
     let mut seen = [0u32; 16];
     for _ in 0..1600 {
         let lights = Sticks::throw(&mut rng).lights();
-        let index = lights.iter().enumerate().map(|(i, &l)| usize::from(l) << i).sum::<usize>();
+        let index = lights
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| usize::from(l) << i)
+            .sum::<usize>();
         seen[index] += 1;
     }
     assert!(seen.iter().all(|&n| n > 50), "falls were {seen:?}");
@@ -93,7 +100,10 @@ fn reference_example_from_the_start_with_three_every_cone_captures() {
 #[test]
 fn a_piece_below_26_may_not_jump_beyond_26() {
     // 24 + 3 = 27 and 25 + 2 = 27 both skip 26.
-    assert_eq!(lines(&pos(&[24], &[1], 'c'), 3), vec![format!("pass {}", text(&[24], &[1], 's'))]);
+    assert_eq!(
+        lines(&pos(&[24], &[1], 'c'), 3),
+        vec![format!("pass {}", text(&[24], &[1], 's'))]
+    );
     assert_eq!(
         Kendall.play(&pos(&[25], &[1], 'c'), throw(2), sq(25)),
         Err(PlayError::MustStopOnHappiness)
@@ -102,18 +112,33 @@ fn a_piece_below_26_may_not_jump_beyond_26() {
 
 #[test]
 fn a_piece_may_land_exactly_on_26_and_leave_it_later() {
-    assert_eq!(lines(&pos(&[23], &[1], 'c'), 3), vec![format!("23 26 {}", text(&[26], &[1], 's'))]);
-    assert_eq!(lines(&pos(&[26], &[1], 'c'), 3), vec![format!("26 29 {}", text(&[29], &[1], 's'))]);
+    assert_eq!(
+        lines(&pos(&[23], &[1], 'c'), 3),
+        vec![format!("23 26 {}", text(&[26], &[1], 's'))]
+    );
+    assert_eq!(
+        lines(&pos(&[26], &[1], 'c'), 3),
+        vec![format!("26 29 {}", text(&[29], &[1], 's'))]
+    );
 }
 
 // ---- Rule 2: bearing off ----
 
 #[test]
 fn pieces_bear_off_from_28_with_3_from_29_with_2_and_from_30_with_1() {
-    assert_eq!(lines(&pos(&[28, 1], &[2], 'c'), 3)[1], format!("28 off {}", text(&[1], &[2], 's')));
-    assert_eq!(lines(&pos(&[29, 1], &[2], 'c'), 2)[1], format!("29 off {}", text(&[1], &[2], 's')));
+    assert_eq!(
+        lines(&pos(&[28, 1], &[2], 'c'), 3)[1],
+        format!("28 off {}", text(&[1], &[2], 's'))
+    );
+    assert_eq!(
+        lines(&pos(&[29, 1], &[2], 'c'), 2)[1],
+        format!("29 off {}", text(&[1], &[2], 's'))
+    );
     // A throw of 1 throws again, so the same side is to throw.
-    assert_eq!(lines(&pos(&[30, 1], &[2], 'c'), 1)[1], format!("30 off {}", text(&[1], &[2], 'c')));
+    assert_eq!(
+        lines(&pos(&[30, 1], &[2], 'c'), 1)[1],
+        format!("30 off {}", text(&[1], &[2], 'c'))
+    );
 }
 
 #[test]
@@ -133,14 +158,26 @@ fn decision_26_plus_5_does_not_bear_off() {
         Kendall.play(&pos(&[26], &[1], 'c'), throw(5), sq(26)),
         Err(PlayError::Overshoots)
     );
-    assert_eq!(lines(&pos(&[26], &[1], 'c'), 5), vec![format!("pass {}", text(&[26], &[1], 's'))]);
+    assert_eq!(
+        lines(&pos(&[26], &[1], 'c'), 5),
+        vec![format!("pass {}", text(&[26], &[1], 's'))]
+    );
 }
 
 #[test]
 fn moves_within_the_last_squares_are_ordinary_moves() {
-    assert_eq!(lines(&pos(&[28], &[1], 'c'), 1), vec![format!("28 29 {}", text(&[29], &[1], 'c'))]);
-    assert_eq!(lines(&pos(&[28], &[1], 'c'), 2), vec![format!("28 30 {}", text(&[30], &[1], 's'))]);
-    assert_eq!(lines(&pos(&[29], &[1], 'c'), 1), vec![format!("29 30 {}", text(&[30], &[1], 'c'))]);
+    assert_eq!(
+        lines(&pos(&[28], &[1], 'c'), 1),
+        vec![format!("28 29 {}", text(&[29], &[1], 'c'))]
+    );
+    assert_eq!(
+        lines(&pos(&[28], &[1], 'c'), 2),
+        vec![format!("28 30 {}", text(&[30], &[1], 's'))]
+    );
+    assert_eq!(
+        lines(&pos(&[29], &[1], 'c'), 1),
+        vec![format!("29 30 {}", text(&[30], &[1], 'c'))]
+    );
 }
 
 // ---- Rule 3: blockades ----
@@ -160,7 +197,10 @@ fn three_opponent_pieces_in_a_row_cannot_be_passed() {
 
 #[test]
 fn two_opponent_pieces_in_a_row_can_be_passed() {
-    assert_eq!(lines(&pos(&[11], &[12, 13], 'c'), 3), vec![format!("11 14 {}", text(&[14], &[12, 13], 's'))]);
+    assert_eq!(
+        lines(&pos(&[11], &[12, 13], 'c'), 3),
+        vec![format!("11 14 {}", text(&[14], &[12, 13], 's'))]
+    );
 }
 
 #[test]
@@ -171,7 +211,11 @@ fn a_blockade_does_not_stop_its_own_side() {
 
 #[test]
 fn a_blockade_beyond_the_destination_does_not_matter() {
-    assert!(Kendall.play(&pos(&[10], &[13, 14, 15], 'c'), throw(2), sq(10)).is_ok());
+    assert!(
+        Kendall
+            .play(&pos(&[10], &[13, 14, 15], 'c'), throw(2), sq(10))
+            .is_ok()
+    );
 }
 
 // ---- Rule 4: destination ----
@@ -179,7 +223,13 @@ fn a_blockade_beyond_the_destination_does_not_matter() {
 #[test]
 fn a_piece_may_not_land_on_its_own_side() {
     // From the start with 2 every Cone but the one on 9 lands on a Cone.
-    assert_eq!(lines(&Kendall.start(), 2), vec![format!("9 11 {}", text(&[1, 3, 5, 7, 11], &[2, 4, 6, 8, 10], 's'))]);
+    assert_eq!(
+        lines(&Kendall.start(), 2),
+        vec![format!(
+            "9 11 {}",
+            text(&[1, 3, 5, 7, 11], &[2, 4, 6, 8, 10], 's')
+        )]
+    );
     assert_eq!(
         Kendall.play(&Kendall.start(), throw(2), sq(1)),
         Err(PlayError::OwnPieceOnDestination { square: sq(3) })
@@ -215,17 +265,26 @@ fn an_unprotected_piece_is_captured_by_swapping_places() {
     let moves = Kendall.legal_moves(&pos(&[10], &[13], 'c'), throw(3));
     let mv = moves.find(sq(10)).unwrap();
     assert_eq!(mv.effect, Effect::Capture);
-    assert_eq!(lines(&pos(&[10], &[13], 'c'), 3), vec![format!("10 13 {}", text(&[13], &[10], 's'))]);
+    assert_eq!(
+        lines(&pos(&[10], &[13], 'c'), 3),
+        vec![format!("10 13 {}", text(&[13], &[10], 's'))]
+    );
 }
 
 #[test]
 fn decision_a_lone_piece_on_26_can_be_captured() {
-    assert_eq!(lines(&pos(&[24], &[26], 'c'), 2), vec![format!("24 26 {}", text(&[26], &[24], 's'))]);
+    assert_eq!(
+        lines(&pos(&[24], &[26], 'c'), 2),
+        vec![format!("24 26 {}", text(&[26], &[24], 's'))]
+    );
 }
 
 #[test]
 fn decision_a_lone_piece_on_30_can_be_captured() {
-    assert_eq!(lines(&pos(&[26], &[30], 'c'), 4), vec![format!("26 30 {}", text(&[30], &[26], 'c'))]);
+    assert_eq!(
+        lines(&pos(&[26], &[30], 'c'), 4),
+        vec![format!("26 30 {}", text(&[30], &[26], 'c'))]
+    );
 }
 
 #[test]
@@ -245,7 +304,10 @@ fn landing_on_27_sends_the_piece_to_15() {
     assert_eq!(mv.to, Destination::Square(sq(27)));
     assert_eq!(mv.effect, Effect::Water { rebirth: sq(15) });
     // A 1 throws again: still Cone to throw.
-    assert_eq!(lines(&pos(&[26], &[1], 'c'), 1), vec![format!("26 27 {}", text(&[15], &[1], 'c'))]);
+    assert_eq!(
+        lines(&pos(&[26], &[1], 'c'), 1),
+        vec![format!("26 27 {}", text(&[15], &[1], 'c'))]
+    );
 }
 
 #[test]
@@ -305,7 +367,10 @@ fn a_backward_move_goes_to_the_nearest_empty_square_never_captures_and_ignores_b
 fn a_piece_with_no_empty_square_behind_it_cannot_move_back() {
     // 1 + 2 lands on the Cone on 3; 3 + 2 hits a protected pair.
     let stuck = pos(&[1, 3], &[5, 6], 'c');
-    assert_eq!(lines(&stuck, 2), vec![format!("3 2 {}", text(&[1, 2], &[5, 6], 's'))]);
+    assert_eq!(
+        lines(&stuck, 2),
+        vec![format!("3 2 {}", text(&[1, 2], &[5, 6], 's'))]
+    );
     assert_eq!(
         Kendall.play(&stuck, throw(2), sq(1)),
         Err(PlayError::NoEmptySquareBehind)
@@ -332,21 +397,33 @@ fn a_forward_move_blocked_by_a_blockade_onto_a_friend_does_not_force_a_backward_
     // 11 + 4 would land on the Cone on 15, but the blockade on 12-14 stops it first;
     // 15 + 4 hits a protected pair. Nothing failed only for a friend: forfeit.
     let stuck = pos(&[11, 15], &[12, 13, 14, 19, 20], 'c');
-    assert_eq!(lines(&stuck, 4), vec![format!("pass {}", text(&[11, 15], &[12, 13, 14, 19, 20], 's'))]);
+    assert_eq!(
+        lines(&stuck, 4),
+        vec![format!(
+            "pass {}",
+            text(&[11, 15], &[12, 13, 14, 19, 20], 's')
+        )]
+    );
 }
 
 #[test]
 fn a_forward_move_skipping_26_onto_a_friend_does_not_force_a_backward_move() {
     // 24 + 3 = 27 is illegal by the mandatory stop whoever stands there.
     let stuck = pos(&[24, 25], &[1], 'c');
-    assert_eq!(lines(&stuck, 3), vec![format!("pass {}", text(&[24, 25], &[1], 's'))]);
+    assert_eq!(
+        lines(&stuck, 3),
+        vec![format!("pass {}", text(&[24, 25], &[1], 's'))]
+    );
 }
 
 #[test]
 fn when_no_piece_can_move_back_the_turn_is_forfeited() {
     // 1 + 1 lands on 2 (friend); 2 + 1 hits a protected pair; nothing behind either.
     let stuck = pos(&[1, 2], &[3, 4], 'c');
-    assert_eq!(lines(&stuck, 1), vec![format!("pass {}", text(&[1, 2], &[3, 4], 's'))]);
+    assert_eq!(
+        lines(&stuck, 1),
+        vec![format!("pass {}", text(&[1, 2], &[3, 4], 's'))]
+    );
 }
 
 // ---- Turn order ----
@@ -364,7 +441,11 @@ fn decision_a_forfeit_ends_the_turn_even_on_1_4_or_5() {
     // 24 with 4 and 5 overshoots 26; with 1 blocked by a protected pair.
     let stuck = pos(&[24], &[25, 26], 'c');
     for t in [1, 4, 5] {
-        assert_eq!(lines(&stuck, t), vec![format!("pass {}", text(&[24], &[25, 26], 's'))], "throw {t}");
+        assert_eq!(
+            lines(&stuck, t),
+            vec![format!("pass {}", text(&[24], &[25, 26], 's'))],
+            "throw {t}"
+        );
     }
 }
 

@@ -69,7 +69,11 @@ const fn throw_masks(t: u32) -> ThrowMasks {
     ThrowMasks {
         skips_happiness: span((HAPPINESS + 1).saturating_sub(t), HAPPINESS - 1),
         stays_on_board: span(1, 30u32.saturating_sub(t)),
-        bear_off_from: if exit >= 28 && exit <= 30 { 1 << exit } else { 0 },
+        bear_off_from: if exit >= 28 && exit <= 30 {
+            1 << exit
+        } else {
+            0
+        },
     }
 }
 
@@ -427,4 +431,3 @@ pub fn random_turn_via_move_list<G: rand::Rng + ?Sized>(
         None => Kendall.pass(position),
     }
 }
-

@@ -41,7 +41,10 @@ pub fn lines(position: &Position, t: u8) -> Vec<String> {
     let throw = throw(t);
     let moves = rules.legal_moves(position, throw);
     if moves.is_empty() {
-        return vec![format!("pass {}", rules.position_text(&rules.pass(position)))];
+        return vec![format!(
+            "pass {}",
+            rules.position_text(&rules.pass(position))
+        )];
     }
     moves
         .iter()

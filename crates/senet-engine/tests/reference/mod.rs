@@ -79,7 +79,9 @@ fn parse(text: &str) -> Option<Position> {
 
     // "Two players ... 5 pieces each": never more than 5 on the board.
     for side in [Side::Cone, Side::Spool] {
-        let count = (1..=LAST_SQUARE).filter(|&q| board[q] == Some(side)).count();
+        let count = (1..=LAST_SQUARE)
+            .filter(|&q| board[q] == Some(side))
+            .count();
         if count > 5 {
             return None;
         }
@@ -300,7 +302,10 @@ pub fn reference_moves(position: &str, throw: u8) -> Option<Vec<String>> {
     }
 
     // Forfeit: nothing moves, the turn passes to the opponent even on 1, 4, 5.
-    Some(vec![format!("pass {}", format(&pos.board, mover.opponent()))])
+    Some(vec![format!(
+        "pass {}",
+        format(&pos.board, mover.opponent())
+    )])
 }
 
 /// Same position-text validity check alone: Some(()) if valid.

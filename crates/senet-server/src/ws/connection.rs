@@ -96,13 +96,27 @@ pub async fn ws_handler(
         }))
 }
 
+/// Sends a close frame, then reads (and discards) until the client answers
+/// the close or a second passes, so the close frame is not lost to a reset.
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let _ = socket
+    if socket
         .send(Message::Close(Some(CloseFrame {
             code,
             reason: reason.into(),
         })))
-        .await;
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
