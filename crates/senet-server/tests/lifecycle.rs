@@ -1,0 +1,213 @@
+//! Reconnection, restart and resume, resignation, abandonment and rematch.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod common;
+
+use common::{Client, err_code, play_turn, spawn_app, start_on, started_room};
+use serde_json::{Value, json};
+
+fn game_state(snapshot: &Value) -> Value {
+    json!({
+        "game_id": snapshot["game_id"],
+        "position": snapshot["position"],
+        "board": snapshot["board"],
+        "phase": snapshot["phase"],
+        "record": snapshot["record"],
+        "turns": snapshot["turns"],
+        "to_move": snapshot["to_move"],
+        "last_throw": snapshot["last_throw"],
+    })
+}
+
+/// Plays `steps` turn steps; returns the side to move after them.
+async fn play_steps(cone: &mut Client, spool: &mut Client, steps: usize) -> String {
+    let mut to_move = "cone".to_owned();
+    for _ in 0..steps {
+        let mover = if to_move == "cone" { 0 } else { 1 };
+        let events = play_turn(&mut [cone, spool], mover).await;
+        to_move = events.last().unwrap()["to_move"].as_str().unwrap().to_owned();
+    }
+    to_move
+}
+
+#[tokio::test]
+async fn reconnecting_restores_seat_and_state() {
+    let app = spawn_app().await;
+    let (mut cone, spool, code, _, spool_token) = started_room(&app).await;
+    let mut spool = spool;
+    play_steps(&mut cone, &mut spool, 4).await;
+    let before = game_state(&cone.snapshot().await);
+    spool.close().await;
+    let event = cone.event().await;
+    assert_eq!(event["type"], "disconnected");
+    assert_eq!(event["side"], "spool");
+    let snapshot = cone.snapshot().await;
+    let spool_view = snapshot["players"].as_array().unwrap().iter().find(|p| p["side"] == "spool").unwrap().clone();
+    assert_eq!(spool_view["connected"], false);
+
+    let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
+    assert_eq!(snapshot["you"], json!({ "role": "seat", "side": "spool" }));
+    assert_eq!(game_state(&snapshot), before);
+    let event = cone.event().await;
+    assert_eq!(event["type"], "reconnected");
+    assert_eq!(event["side"], "spool");
+    // The seat acts again: whoever is to move can continue.
+    play_steps(&mut cone, &mut spool, 0).await;
+    let to_move = snapshot["to_move"].as_str().unwrap();
+    let (mover, other) = if to_move == "cone" { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+    if snapshot["phase"]["kind"] == "to_throw" {
+        mover.send(json!({ "v": 1, "type": "throw" })).await;
+        assert_eq!(mover.event().await["type"], "thrown");
+        assert_eq!(other.event().await["type"], "thrown");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn server_restart_resumes_games_with_no_turn_lost() {
+    let app = spawn_app().await;
+    let (mut cone, mut spool, code, cone_token, spool_token) = started_room(&app).await;
+    let mut to_move = play_steps(&mut cone, &mut spool, 6).await;
+    // Leave a throw pending: throw until one has a move, and do not move.
+    loop {
+        let (mover, other) = if to_move == "cone" { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+        mover.send(json!({ "v": 1, "type": "throw" })).await;
+        let thrown = mover.event().await;
+        other.event().await;
+        if !thrown["forfeited"].as_bool().unwrap() {
+            break;
+        }
+        let forfeited = mover.event().await;
+        other.event().await;
+        to_move = forfeited["to_move"].as_str().unwrap().to_owned();
+    }
+    let before = game_state(&cone.snapshot().await);
+    assert_eq!(before["phase"]["kind"], "to_move");
+
+    let db_url = {
+        let stopping = tokio::spawn(app.stop());
+        for client in [&mut cone, &mut spool] {
+            let frame = client.closed().await.expect("close frame on shutdown");
+            assert_eq!(u16::from(frame.code), 1001);
+        }
+        stopping.await.unwrap()
+    };
+
+    let app = start_on(&db_url).await;
+    let (mut cone, snapshot) = app.connect(&code, Some(&cone_token)).await;
+    assert_eq!(game_state(&snapshot), before, "the resumed game is the one left");
+    assert_eq!(snapshot["you"]["side"], "cone");
+    let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
+    assert_eq!(game_state(&snapshot), before);
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(stored as usize, before["turns"].as_array().unwrap().len());
+
+    // Move by the pending throw, then play on.
+    let from = before["phase"]["moves"][0]["from"].clone();
+    let (mover, other) = if to_move == "cone" { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+    mover.send(json!({ "v": 1, "type": "move", "from": from })).await;
+    let moved = loop {
+        let event = mover.event().await;
+        if event["type"] == "moved" {
+            break event;
+        }
+    };
+    loop {
+        if other.event().await["type"] == "moved" {
+            break;
+        }
+    }
+    assert_eq!(moved["turn_no"].as_u64().unwrap() as usize, before["turns"].as_array().unwrap().len() + 1);
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(stored as usize, before["turns"].as_array().unwrap().len() + 1);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn resignation_ends_the_game_and_rematch_swaps_sides() {
+    let app = spawn_app().await;
+    let (mut cone, mut spool, _code, _, _) = started_room(&app).await;
+    let snapshot = cone.snapshot().await;
+    let game_id = snapshot["game_id"].as_str().unwrap().to_owned();
+    spool.send(json!({ "v": 1, "type": "resign" })).await;
+    for client in [&mut cone, &mut spool] {
+        let over = client.event().await;
+        assert_eq!(over["type"], "game_over");
+        assert_eq!(over["result"], json!({ "winner": "cone", "how": "resigned" }));
+    }
+    let (status, winner, how): (String, Option<String>, Option<String>) =
+        sqlx::query_as("SELECT status, winner, result_how FROM games WHERE id = $1")
+            .bind(uuid::Uuid::parse_str(&game_id).unwrap())
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!((status.as_str(), winner.as_deref(), how.as_deref()), ("finished", Some("cone"), Some("resigned")));
+    // Nothing more can be played.
+    cone.send(json!({ "v": 1, "type": "throw" })).await;
+    assert_eq!(err_code(&cone.recv().await), "game_over");
+
+    // An offer can be declined…
+    spool.send(json!({ "v": 1, "type": "accept_rematch" })).await;
+    assert_eq!(err_code(&spool.recv().await), "no_rematch_offer");
+    cone.send(json!({ "v": 1, "type": "offer_rematch" })).await;
+    for client in [&mut cone, &mut spool] {
+        let offered = client.event().await;
+        assert_eq!(offered["type"], "rematch_offered");
+        assert_eq!(offered["by"], "cone");
+    }
+    spool.send(json!({ "v": 1, "type": "decline_rematch" })).await;
+    for client in [&mut cone, &mut spool] {
+        let declined = client.event().await;
+        assert_eq!(declined["type"], "rematch_declined");
+        assert_eq!(declined["by"], "spool");
+    }
+    // …and accepted: a new game, sides swapped.
+    spool.send(json!({ "v": 1, "type": "offer_rematch" })).await;
+    cone.event().await;
+    spool.event().await;
+    cone.send(json!({ "v": 1, "type": "accept_rematch" })).await;
+    for client in [&mut cone, &mut spool] {
+        assert_eq!(client.event().await["type"], "game_started");
+    }
+    let first_creator = cone.recv_type("snapshot").await;
+    let first_joiner = spool.recv_type("snapshot").await;
+    assert_eq!(first_creator["you"]["side"], "spool");
+    assert_eq!(first_joiner["you"]["side"], "cone");
+    assert_eq!(first_creator["game_no"], 2);
+    assert_eq!(first_creator["phase"]["kind"], "to_throw");
+    assert_ne!(first_creator["game_id"].as_str().unwrap(), game_id);
+    // The former Spool now throws first.
+    cone.send(json!({ "v": 1, "type": "throw" })).await;
+    assert_eq!(err_code(&cone.recv().await), "not_your_turn");
+    spool.send(json!({ "v": 1, "type": "throw" })).await;
+    assert_eq!(spool.event().await["type"], "thrown");
+    let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(games, 2);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn abandonment_can_be_claimed_after_the_reconnect_timeout() {
+    let app = spawn_app().await;
+    let (cone, mut spool, _code, _, _) = started_room(&app).await;
+    let game_id = spool.snapshot().await["game_id"].as_str().unwrap().to_owned();
+    // The Cone is to move and leaves.
+    cone.close().await;
+    let gone = spool.event().await;
+    assert_eq!(gone["type"], "disconnected");
+    assert_eq!(gone["side"], "cone");
+    spool.send(json!({ "v": 1, "type": "claim_win" })).await;
+    assert_eq!(err_code(&spool.recv().await), "not_abandoned");
+    tokio::time::sleep(common::RECONNECT_TIMEOUT + std::time::Duration::from_millis(200)).await;
+    spool.send(json!({ "v": 1, "type": "claim_win" })).await;
+    let over = spool.event().await;
+    assert_eq!(over["type"], "game_over");
+    assert_eq!(over["result"], json!({ "winner": "spool", "how": "abandoned" }));
+    let how: Option<String> = sqlx::query_scalar("SELECT result_how FROM games WHERE id = $1")
+        .bind(uuid::Uuid::parse_str(&game_id).unwrap())
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(how.as_deref(), Some("abandoned"));
+    app.stop().await;
+}

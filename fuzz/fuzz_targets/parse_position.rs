@@ -1,0 +1,13 @@
+#![no_main]
+//! Position text: never panics, and what parses prints back to itself.
+
+use libfuzzer_sys::fuzz_target;
+use senet_engine::{Kendall, Rules};
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(position) = Kendall.parse_position(text) {
+            assert_eq!(Kendall.position_text(&position), text);
+        }
+    }
+});
