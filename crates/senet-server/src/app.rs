@@ -80,7 +80,11 @@ pub type StartError = Box<dyn std::error::Error + Send + Sync>;
 
 impl Server {
     /// Runs migrations, resumes unfinished rooms and binds the listener.
-    pub async fn build(settings: Settings, store: Store, bind: SocketAddr) -> Result<Server, StartError> {
+    pub async fn build(
+        settings: Settings,
+        store: Store,
+        bind: SocketAddr,
+    ) -> Result<Server, StartError> {
         store.migrate().await?;
         let (tx, rx) = watch::channel(false);
         let settings = Arc::new(settings);

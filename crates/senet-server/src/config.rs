@@ -19,7 +19,11 @@ pub struct Config {
 
     /// Public base URL of the server: invite links are built from it and
     /// WebSocket `Origin` headers must match it.
-    #[arg(long, env = "SENET_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    #[arg(
+        long,
+        env = "SENET_PUBLIC_URL",
+        default_value = "http://127.0.0.1:8080"
+    )]
     pub public_url: String,
 
     /// Seconds the player to move may stay disconnected before the opponent

@@ -33,7 +33,8 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     assert_eq!(err_code(&cone.recv().await), "unknown_type");
     cone.send(json!({ "v": 1 })).await;
     assert_eq!(err_code(&cone.recv().await), "unknown_type");
-    cone.send(json!({ "v": 1, "type": "move", "from": "nine" })).await;
+    cone.send(json!({ "v": 1, "type": "move", "from": "nine" }))
+        .await;
     assert_eq!(err_code(&cone.recv().await), "bad_message");
     cone.send(json!({ "v": 9, "type": "throw" })).await;
     assert_eq!(err_code(&cone.recv().await), "unsupported_version");
@@ -44,7 +45,8 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     spool.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(err_code(&spool.recv().await), "not_your_turn");
     // Phase: moving before throwing.
-    cone.send(json!({ "v": 1, "type": "move", "from": 9 })).await;
+    cone.send(json!({ "v": 1, "type": "move", "from": 9 }))
+        .await;
     assert_eq!(err_code(&cone.recv().await), "must_throw_first");
     // Rematch messages need a finished game; claims need an absent opponent.
     cone.send(json!({ "v": 1, "type": "offer_rematch" })).await;
@@ -60,7 +62,11 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     // Throw until a throw leaves a move to make (a forfeit passes the turn).
     let mut mover = 0;
     let thrown = loop {
-        let (me, other) = if mover == 0 { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+        let (me, other) = if mover == 0 {
+            (&mut cone, &mut spool)
+        } else {
+            (&mut spool, &mut cone)
+        };
         me.send(json!({ "v": 1, "type": "throw" })).await;
         let thrown = me.event().await;
         other.event().await;
@@ -71,7 +77,11 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
         other.event().await;
         mover = 1 - mover;
     };
-    let (me, other) = if mover == 0 { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+    let (me, other) = if mover == 0 {
+        (&mut cone, &mut spool)
+    } else {
+        (&mut spool, &mut cone)
+    };
     let before = game_state(&me.snapshot().await);
     me.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(err_code(&me.recv().await), "must_move_first");
@@ -82,7 +92,8 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     let empty = (1..=30)
         .find(|sq| board[sq - 1].as_str() != Some(mine))
         .unwrap();
-    me.send(json!({ "v": 1, "type": "move", "from": empty })).await;
+    me.send(json!({ "v": 1, "type": "move", "from": empty }))
+        .await;
     let error = me.recv().await;
     assert_eq!(err_code(&error), "illegal_move");
     assert_eq!(error["reason"], "no_piece_of_yours");
@@ -94,18 +105,31 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     if let Some(stuck) = (1..=30u64).find(|sq| {
         board[(*sq - 1) as usize].as_str() == Some(mine) && !moves.iter().any(|m| m["from"] == *sq)
     }) {
-        me.send(json!({ "v": 1, "type": "move", "from": stuck })).await;
+        me.send(json!({ "v": 1, "type": "move", "from": stuck }))
+            .await;
         let error = me.recv().await;
         assert_eq!(err_code(&error), "illegal_move");
         assert!(error["reason"].is_string());
     }
-    other.send(json!({ "v": 1, "type": "move", "from": moves[0]["from"] })).await;
+    other
+        .send(json!({ "v": 1, "type": "move", "from": moves[0]["from"] }))
+        .await;
     assert_eq!(err_code(&other.recv().await), "not_your_turn");
     assert_eq!(game_state(&me.snapshot().await), before);
     assert_eq!(before["phase"]["kind"], "to_move");
     // Nothing was stored for the refused actions: the pending throw is intact.
-    let turns: i64 = sqlx::query_scalar("SELECT count(*) FROM turns").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(turns as usize, before["record"].as_str().unwrap().split_whitespace().count());
+    let turns: i64 = sqlx::query_scalar("SELECT count(*) FROM turns")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        turns as usize,
+        before["record"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .count()
+    );
     app.stop().await;
 }
 
@@ -124,23 +148,42 @@ async fn spectators_and_wrong_tokens_cannot_act() {
         anonymous.send(json!({ "v": 1, "type": kind })).await;
         assert_eq!(err_code(&anonymous.recv().await), "not_a_player", "{kind}");
     }
-    anonymous.send(json!({ "v": 1, "type": "move", "from": 1 })).await;
+    anonymous
+        .send(json!({ "v": 1, "type": "move", "from": 1 }))
+        .await;
     assert_eq!(err_code(&anonymous.recv().await), "not_a_player");
     // A wrong token is refused at the upgrade.
     for token in ["nonsense", "00000000000000000000000000000000.AAAA"] {
-        let error = Client::open(&app.ws_url(&code, Some(token)), None).await.err().unwrap();
+        let error = Client::open(&app.ws_url(&code, Some(token)), None)
+            .await
+            .err()
+            .unwrap();
         match error {
-            tokio_tungstenite::tungstenite::Error::Http(response) => assert_eq!(response.status(), 401),
+            tokio_tungstenite::tungstenite::Error::Http(response) => {
+                assert_eq!(response.status(), 401)
+            }
             other => panic!("unexpected {other:?}"),
         }
     }
     // HTTP: no token, wrong token, bad names, unknown rooms.
-    assert_eq!(app.http("POST", "/api/rooms", None, Some("{}")).await.status, 401);
-    let wrong = app.http("POST", "/api/rooms", Some("x.y"), Some("{}")).await;
+    assert_eq!(
+        app.http("POST", "/api/rooms", None, Some("{}"))
+            .await
+            .status,
+        401
+    );
+    let wrong = app
+        .http("POST", "/api/rooms", Some("x.y"), Some("{}"))
+        .await;
     assert_eq!(wrong.status, 401);
     assert_eq!(wrong.body["error"]["code"], "invalid_token");
     let bad_name = app
-        .http("POST", "/api/players", None, Some(r#"{"display_name":"<b>x</b>"}"#))
+        .http(
+            "POST",
+            "/api/players",
+            None,
+            Some(r#"{"display_name":"<b>x</b>"}"#),
+        )
         .await;
     assert_eq!(bad_name.status, 400);
     assert_eq!(bad_name.body["error"]["code"], "invalid_display_name");
@@ -149,7 +192,12 @@ async fn spectators_and_wrong_tokens_cannot_act() {
     assert_eq!(missing.body["error"]["code"], "room_not_found");
     let (_, token) = app.player("Dora").await;
     let bad_rules = app
-        .http("POST", "/api/rooms", Some(&token), Some(r#"{"rule_set":"bell"}"#))
+        .http(
+            "POST",
+            "/api/rooms",
+            Some(&token),
+            Some(r#"{"rule_set":"bell"}"#),
+        )
         .await;
     assert_eq!(bad_rules.body["error"]["code"], "unknown_rule_set");
     let health = app.http("GET", "/healthz", None, None).await;
@@ -186,11 +234,19 @@ async fn foreign_origin_is_rejected_and_own_origin_accepted() {
         Err(other) => panic!("unexpected {other:?}"),
         Ok(_) => panic!("a foreign origin was accepted"),
     }
-    let mut ok = Client::open(&url, Some(common::PUBLIC_URL)).await.expect("own origin");
+    let mut ok = Client::open(&url, Some(common::PUBLIC_URL))
+        .await
+        .expect("own origin");
     assert_eq!(ok.recv().await["type"], "snapshot");
     // A private room is not in the lobby.
     let lobby = app.http("GET", "/api/lobby", None, None).await;
-    assert!(!lobby.body["rooms"].as_array().unwrap().iter().any(|r| r["code"] == code));
+    assert!(
+        !lobby.body["rooms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["code"] == code)
+    );
     app.stop().await;
 }
 
@@ -199,7 +255,9 @@ async fn oversized_frames_beyond_the_hard_limit_close_the_socket() {
     let app = spawn_app().await;
     let (_, token) = app.player("Big Sender").await;
     let room = app.room(&token, "cone", true).await;
-    let (mut client, _) = app.connect(room["code"].as_str().unwrap(), Some(&token)).await;
+    let (mut client, _) = app
+        .connect(room["code"].as_str().unwrap(), Some(&token))
+        .await;
     let _ = client.try_send_text(&"x".repeat(64 * 1024)).await;
     // The server refuses the message and closes the connection.
     let _ = client.closed().await;

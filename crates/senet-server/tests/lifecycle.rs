@@ -25,7 +25,10 @@ async fn play_steps(cone: &mut Client, spool: &mut Client, steps: usize) -> Stri
     for _ in 0..steps {
         let mover = if to_move == "cone" { 0 } else { 1 };
         let events = play_turn(&mut [cone, spool], mover).await;
-        to_move = events.last().unwrap()["to_move"].as_str().unwrap().to_owned();
+        to_move = events.last().unwrap()["to_move"]
+            .as_str()
+            .unwrap()
+            .to_owned();
     }
     to_move
 }
@@ -42,7 +45,13 @@ async fn reconnecting_restores_seat_and_state() {
     assert_eq!(event["type"], "disconnected");
     assert_eq!(event["side"], "spool");
     let snapshot = cone.snapshot().await;
-    let spool_view = snapshot["players"].as_array().unwrap().iter().find(|p| p["side"] == "spool").unwrap().clone();
+    let spool_view = snapshot["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["side"] == "spool")
+        .unwrap()
+        .clone();
     assert_eq!(spool_view["connected"], false);
 
     let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
@@ -52,9 +61,12 @@ async fn reconnecting_restores_seat_and_state() {
     assert_eq!(event["type"], "reconnected");
     assert_eq!(event["side"], "spool");
     // The seat acts again: whoever is to move can continue.
-    play_steps(&mut cone, &mut spool, 0).await;
     let to_move = snapshot["to_move"].as_str().unwrap();
-    let (mover, other) = if to_move == "cone" { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+    let (mover, other) = if to_move == "cone" {
+        (&mut cone, &mut spool)
+    } else {
+        (&mut spool, &mut cone)
+    };
     if snapshot["phase"]["kind"] == "to_throw" {
         mover.send(json!({ "v": 1, "type": "throw" })).await;
         assert_eq!(mover.event().await["type"], "thrown");
@@ -70,7 +82,11 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
     let mut to_move = play_steps(&mut cone, &mut spool, 6).await;
     // Leave a throw pending: throw until one has a move, and do not move.
     loop {
-        let (mover, other) = if to_move == "cone" { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
+        let (mover, other) = if to_move == "cone" {
+            (&mut cone, &mut spool)
+        } else {
+            (&mut spool, &mut cone)
+        };
         mover.send(json!({ "v": 1, "type": "throw" })).await;
         let thrown = mover.event().await;
         other.event().await;
@@ -95,17 +111,30 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
 
     let app = start_on(&db_url).await;
     let (mut cone, snapshot) = app.connect(&code, Some(&cone_token)).await;
-    assert_eq!(game_state(&snapshot), before, "the resumed game is the one left");
+    assert_eq!(
+        game_state(&snapshot),
+        before,
+        "the resumed game is the one left"
+    );
     assert_eq!(snapshot["you"]["side"], "cone");
     let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
     assert_eq!(game_state(&snapshot), before);
-    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns").fetch_one(&app.pool).await.unwrap();
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert_eq!(stored as usize, before["turns"].as_array().unwrap().len());
 
     // Move by the pending throw, then play on.
     let from = before["phase"]["moves"][0]["from"].clone();
-    let (mover, other) = if to_move == "cone" { (&mut cone, &mut spool) } else { (&mut spool, &mut cone) };
-    mover.send(json!({ "v": 1, "type": "move", "from": from })).await;
+    let (mover, other) = if to_move == "cone" {
+        (&mut cone, &mut spool)
+    } else {
+        (&mut spool, &mut cone)
+    };
+    mover
+        .send(json!({ "v": 1, "type": "move", "from": from }))
+        .await;
     let moved = loop {
         let event = mover.event().await;
         if event["type"] == "moved" {
@@ -117,9 +146,18 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
             break;
         }
     }
-    assert_eq!(moved["turn_no"].as_u64().unwrap() as usize, before["turns"].as_array().unwrap().len() + 1);
-    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(stored as usize, before["turns"].as_array().unwrap().len() + 1);
+    assert_eq!(
+        moved["turn_no"].as_u64().unwrap() as usize,
+        before["turns"].as_array().unwrap().len() + 1
+    );
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        stored as usize,
+        before["turns"].as_array().unwrap().len() + 1
+    );
     app.stop().await;
 }
 
@@ -133,7 +171,10 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
     for client in [&mut cone, &mut spool] {
         let over = client.event().await;
         assert_eq!(over["type"], "game_over");
-        assert_eq!(over["result"], json!({ "winner": "cone", "how": "resigned" }));
+        assert_eq!(
+            over["result"],
+            json!({ "winner": "cone", "how": "resigned" })
+        );
     }
     let (status, winner, how): (String, Option<String>, Option<String>) =
         sqlx::query_as("SELECT status, winner, result_how FROM games WHERE id = $1")
@@ -141,13 +182,18 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
             .fetch_one(&app.pool)
             .await
             .unwrap();
-    assert_eq!((status.as_str(), winner.as_deref(), how.as_deref()), ("finished", Some("cone"), Some("resigned")));
+    assert_eq!(
+        (status.as_str(), winner.as_deref(), how.as_deref()),
+        ("finished", Some("cone"), Some("resigned"))
+    );
     // Nothing more can be played.
     cone.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(err_code(&cone.recv().await), "game_over");
 
     // An offer can be declined…
-    spool.send(json!({ "v": 1, "type": "accept_rematch" })).await;
+    spool
+        .send(json!({ "v": 1, "type": "accept_rematch" }))
+        .await;
     assert_eq!(err_code(&spool.recv().await), "no_rematch_offer");
     cone.send(json!({ "v": 1, "type": "offer_rematch" })).await;
     for client in [&mut cone, &mut spool] {
@@ -155,7 +201,9 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
         assert_eq!(offered["type"], "rematch_offered");
         assert_eq!(offered["by"], "cone");
     }
-    spool.send(json!({ "v": 1, "type": "decline_rematch" })).await;
+    spool
+        .send(json!({ "v": 1, "type": "decline_rematch" }))
+        .await;
     for client in [&mut cone, &mut spool] {
         let declined = client.event().await;
         assert_eq!(declined["type"], "rematch_declined");
@@ -181,7 +229,10 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
     assert_eq!(err_code(&cone.recv().await), "not_your_turn");
     spool.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(spool.event().await["type"], "thrown");
-    let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games").fetch_one(&app.pool).await.unwrap();
+    let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
     assert_eq!(games, 2);
     app.stop().await;
 }
@@ -190,7 +241,10 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
 async fn abandonment_can_be_claimed_after_the_reconnect_timeout() {
     let app = spawn_app().await;
     let (cone, mut spool, _code, _, _) = started_room(&app).await;
-    let game_id = spool.snapshot().await["game_id"].as_str().unwrap().to_owned();
+    let game_id = spool.snapshot().await["game_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     // The Cone is to move and leaves.
     cone.close().await;
     let gone = spool.event().await;
@@ -202,7 +256,10 @@ async fn abandonment_can_be_claimed_after_the_reconnect_timeout() {
     spool.send(json!({ "v": 1, "type": "claim_win" })).await;
     let over = spool.event().await;
     assert_eq!(over["type"], "game_over");
-    assert_eq!(over["result"], json!({ "winner": "spool", "how": "abandoned" }));
+    assert_eq!(
+        over["result"],
+        json!({ "winner": "spool", "how": "abandoned" })
+    );
     let how: Option<String> = sqlx::query_scalar("SELECT result_how FROM games WHERE id = $1")
         .bind(uuid::Uuid::parse_str(&game_id).unwrap())
         .fetch_one(&app.pool)

@@ -18,7 +18,11 @@ async fn play_to_end(clients: &mut [&mut Client], first_seq: u64) -> (Value, Val
         let events = play_turn(clients, mover).await;
         for event in &events {
             seq += 1;
-            assert_eq!(event["seq"].as_u64().unwrap(), seq, "no gap in event numbers");
+            assert_eq!(
+                event["seq"].as_u64().unwrap(),
+                seq,
+                "no gap in event numbers"
+            );
         }
         let last = events.last().unwrap();
         to_move = last["to_move"].as_str().unwrap().to_owned();
@@ -73,8 +77,15 @@ async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, win
         last_moved["position"].as_str().unwrap(),
         "replayed final position is the one played"
     );
-    assert_eq!(rows.last().unwrap().3, last_moved["position"].as_str().unwrap());
-    let expected = if winner == "cone" { Side::Cone } else { Side::Spool };
+    assert_eq!(
+        rows.last().unwrap().3,
+        last_moved["position"].as_str().unwrap()
+    );
+    let expected = if winner == "cone" {
+        Side::Cone
+    } else {
+        Side::Spool
+    };
     assert_eq!(game.winner(), Some(expected));
     let (status, stored_winner, how): (String, Option<String>, Option<String>) =
         sqlx::query_as("SELECT status, winner, result_how FROM games WHERE id = $1")
@@ -86,7 +97,9 @@ async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, win
     assert_eq!(stored_winner.as_deref(), Some(winner));
     assert_eq!(how.as_deref(), Some("borne_off"));
     // The HTTP view of the stored game has the same record.
-    let response = app.http("GET", &format!("/api/games/{game_id}"), None, None).await;
+    let response = app
+        .http("GET", &format!("/api/games/{game_id}"), None, None)
+        .await;
     assert_eq!(response.status, 200);
     assert_eq!(response.body["record"], text);
     assert_eq!(response.body["turns"].as_array().unwrap().len(), rows.len());
@@ -104,7 +117,10 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
     let code = room["code"].as_str().unwrap().to_owned();
     assert_eq!(room["side"], "cone");
     assert!(code.len() >= 12, "room codes carry at least 72 random bits");
-    assert_eq!(room["invite_url"], format!("{}/r/{code}", common::PUBLIC_URL));
+    assert_eq!(
+        room["invite_url"],
+        format!("{}/r/{code}", common::PUBLIC_URL)
+    );
 
     // The lobby lists the public room waiting for an opponent.
     let lobby = app.http("GET", "/api/lobby", None, None).await;
@@ -154,7 +170,13 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
         client.recv_type("snapshot").await;
     }
     let lobby = app.http("GET", "/api/lobby", None, None).await;
-    assert!(!lobby.body["rooms"].as_array().unwrap().iter().any(|r| r["code"] == code.as_str()));
+    assert!(
+        !lobby.body["rooms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["code"] == code.as_str())
+    );
 
     // A third identity cannot take a seat: it watches and cannot act.
     let (mut third, snapshot) = app.connect(&code, Some(&carol)).await;

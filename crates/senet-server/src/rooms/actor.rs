@@ -17,8 +17,8 @@ use crate::config::Settings;
 use crate::players::Identity;
 use crate::store::{Finish, NewTurn, Store};
 use crate::ws::protocol::{
-    ErrorCode, GameResult, How, MoveView, PlayerView, RoomView, ServerMessage, Snapshot,
-    ThrowView, YouView,
+    ErrorCode, GameResult, How, MoveView, PlayerView, RoomView, ServerMessage, Snapshot, ThrowView,
+    YouView,
 };
 
 /// A connection's id within the server.
@@ -185,7 +185,10 @@ impl Room {
         let span = tracing::Span::current();
         span.record("game_id", tracing::field::display(self.slot.id));
         tracing::info!(status = self.slot.status.as_str(), "room live");
-        let mut tick = tokio::time::interval(Duration::from_secs(1).min(self.settings.idle_room_timeout));
+        let period = Duration::from_secs(1)
+            .min(self.settings.idle_room_timeout)
+            .max(Duration::from_millis(100));
+        let mut tick = tokio::time::interval(period);
         loop {
             tokio::select! {
                 command = rx.recv() => match command {
@@ -299,7 +302,11 @@ impl Room {
         let Some(target) = self.conns.get(&conn) else {
             return;
         };
-        if target.tx.try_send(Outbound::Text(message.to_json(seq))).is_err() {
+        if target
+            .tx
+            .try_send(Outbound::Text(message.to_json(seq)))
+            .is_err()
+        {
             self.drop_conn(conn);
         }
     }
@@ -342,7 +349,12 @@ impl Room {
         self.disconnect(conn);
     }
 
-    async fn connect(&mut self, conn: ConnId, player: Option<Identity>, tx: mpsc::Sender<Outbound>) {
+    async fn connect(
+        &mut self,
+        conn: ConnId,
+        player: Option<Identity>,
+        tx: mpsc::Sender<Outbound>,
+    ) {
         let player_id = player.as_ref().map(|p| p.id);
         let seat = player_id.and_then(|id| self.slot.side_of(id));
         let was_connected = seat.is_some_and(|side| self.connected(side));
@@ -545,13 +557,14 @@ impl Room {
         if matches!(self.slot.game.phase(), Phase::ToThrow) {
             return Err(engine_refusal(&GameError::MustThrowFirst));
         }
-        let square = u8::try_from(from).ok().and_then(Square::new).ok_or_else(|| {
-            ServerMessage::Error {
+        let square = u8::try_from(from)
+            .ok()
+            .and_then(Square::new)
+            .ok_or_else(|| ServerMessage::Error {
                 code: ErrorCode::IllegalMove,
                 message: format!("`{from}` is not a square: squares are 1 to 30"),
                 reason: Some("not_a_square"),
-            }
-        })?;
+            })?;
         let mut next = self.slot.game.clone();
         let played = next.play(square).map_err(|e| engine_refusal(&e))?;
         let turn = NewTurn {
@@ -595,7 +608,11 @@ impl Room {
     }
 
     fn end(&mut self, result: GameResult) {
-        tracing::info!(winner = result.winner.name(), how = result.how.as_str(), "game over");
+        tracing::info!(
+            winner = result.winner.name(),
+            how = result.how.as_str(),
+            "game over"
+        );
         self.slot.status = Status::Finished(result);
         self.rematch_offer = None;
         self.broadcast(&ServerMessage::GameOver {
@@ -640,7 +657,10 @@ impl Room {
             ));
         }
         if self.connected(opponent) {
-            return Err(refuse(ErrorCode::NotAbandoned, "your opponent is connected"));
+            return Err(refuse(
+                ErrorCode::NotAbandoned,
+                "your opponent is connected",
+            ));
         }
         let away = self.away_since[opponent.index()].map_or(Duration::ZERO, |t| t.elapsed());
         let timeout = self.settings.reconnect_timeout;

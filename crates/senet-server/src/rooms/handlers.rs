@@ -106,7 +106,15 @@ pub async fn create_room(
         Side::Spool => (None, Some(player.id)),
     };
     store
-        .create_room(&code, rule_set.as_str(), request.public, player.id, game_id, cone, spool)
+        .create_room(
+            &code,
+            rule_set.as_str(),
+            request.public,
+            player.id,
+            game_id,
+            cone,
+            spool,
+        )
         .await?;
     let mut seats = [None, None];
     seats[side.index()] = Some(Seat {

@@ -46,7 +46,11 @@ fn parse_side(text: &str) -> Result<Side, String> {
     }
 }
 
-async fn rebuild_game(store: &Store, rule_set: RuleSetId, row: GameRow) -> Result<GameSlot, String> {
+async fn rebuild_game(
+    store: &Store,
+    rule_set: RuleSetId,
+    row: GameRow,
+) -> Result<GameSlot, String> {
     let rows = store
         .turns(row.id)
         .await

@@ -36,7 +36,9 @@ pub struct Registry {
 
 impl Registry {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, RoomHandle>> {
-        self.map.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.map
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Removes a room if it is still the given instance.
@@ -151,7 +153,13 @@ impl Rooms {
     }
 
     fn start_stored(&self, stored: StoredRoom) -> RoomHandle {
-        self.start(stored.code, stored.public, stored.rule_set, stored.slot, true)
+        self.start(
+            stored.code,
+            stored.public,
+            stored.rule_set,
+            stored.slot,
+            true,
+        )
     }
 
     /// Loads and starts every room whose game is unfinished. Rooms that fail

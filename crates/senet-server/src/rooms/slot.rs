@@ -124,7 +124,9 @@ impl GameSlot {
 
 /// Squares 1..=30 of a position and who stands on each.
 pub fn board_of(position: &senet_engine::Position) -> Vec<Option<Side>> {
-    Square::all().map(|square| position.piece_at(square)).collect()
+    Square::all()
+        .map(|square| position.piece_at(square))
+        .collect()
 }
 
 /// The sticks as 4 bits, bit `i` for stick `i` light side up.

@@ -77,7 +77,10 @@ impl Store {
 
     /// Checks that the database answers.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
     }
 
     /// Stores a new player.
@@ -117,13 +120,15 @@ impl Store {
         spool: Option<Uuid>,
     ) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO rooms (code, rule_set, public, creator_id) VALUES ($1, $2, $3, $4)")
-            .bind(code)
-            .bind(rule_set)
-            .bind(public)
-            .bind(creator)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO rooms (code, rule_set, public, creator_id) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(code)
+        .bind(rule_set)
+        .bind(public)
+        .bind(creator)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query(
             "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status)
              VALUES ($1, $2, 1, $3, $4, $5, 'waiting')",
@@ -203,7 +208,11 @@ impl Store {
 
     /// Stores a completed turn (clearing any pending throw) and, when the
     /// turn ended the game, the result: one transaction.
-    pub async fn insert_turn(&self, turn: &NewTurn, finish: Option<Finish>) -> Result<(), sqlx::Error> {
+    pub async fn insert_turn(
+        &self,
+        turn: &NewTurn,
+        finish: Option<Finish>,
+    ) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO turns (game_id, turn_no, side, throw, sticks, from_square, position)
@@ -297,7 +306,8 @@ impl Store {
     }
 }
 
-const GAME_SELECT: &str = "SELECT g.id, g.room_code, g.game_no, g.rule_set, g.cone_player, g.spool_player,
+const GAME_SELECT: &str =
+    "SELECT g.id, g.room_code, g.game_no, g.rule_set, g.cone_player, g.spool_player,
         pc.display_name AS cone_name, ps.display_name AS spool_name,
         g.status, g.winner, g.result_how, g.pending_sticks, g.created_at, g.finished_at
      FROM games g

@@ -78,7 +78,8 @@ pub async fn ws_handler(
     let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
     state.live_conns.fetch_add(1, Ordering::SeqCst);
     let guard = LiveGuard(state.live_conns.clone());
-    let span = tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
+    let span =
+        tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
     let shutdown = state.shutdown.clone();
     let bucket = TokenBucket::new(state.settings.rate_burst, state.settings.rate_per_sec);
     Ok(ws
@@ -147,6 +148,11 @@ async fn run(
     tracing::debug!("connected");
     loop {
         tokio::select! {
+            biased;
+            _ = shutdown.changed() => {
+                close(&mut socket, 1001, "server shutting down").await;
+                break;
+            }
             incoming = socket.recv() => {
                 let Some(Ok(message)) = incoming else { break };
                 if matches!(message, Message::Close(_)) {
@@ -200,14 +206,14 @@ async fn run(
                     break;
                 }
                 None => {
-                    close(&mut socket, 1011, "room closed").await;
+                    if *shutdown.borrow() {
+                        close(&mut socket, 1001, "server shutting down").await;
+                    } else {
+                        close(&mut socket, 1011, "room closed").await;
+                    }
                     break;
                 }
             },
-            _ = shutdown.changed() => {
-                close(&mut socket, 1001, "server shutting down").await;
-                break;
-            }
         }
     }
     let _ = handle.tx.send(Command::Disconnect { conn }).await;

@@ -517,12 +517,18 @@ mod tests {
         assert_eq!(code("[1]"), ErrorCode::BadJson);
         assert_eq!(code(r#"{"type":"fly"}"#), ErrorCode::UnknownType);
         assert_eq!(code(r#"{"type":"move"}"#), ErrorCode::BadMessage);
-        assert_eq!(code(r#"{"v":2,"type":"throw"}"#), ErrorCode::UnsupportedVersion);
+        assert_eq!(
+            code(r#"{"v":2,"type":"throw"}"#),
+            ErrorCode::UnsupportedVersion
+        );
     }
 
     #[test]
     fn envelope_has_version_and_seq() {
         let text = ServerMessage::Disconnected { side: Side::Cone }.to_json(Some(7));
-        assert_eq!(text, r#"{"v":1,"seq":7,"type":"disconnected","side":"cone"}"#);
+        assert_eq!(
+            text,
+            r#"{"v":1,"seq":7,"type":"disconnected","side":"cone"}"#
+        );
     }
 }

@@ -128,9 +128,16 @@ impl TestApp {
     }
 
     /// A minimal HTTP/1.1 request.
-    pub async fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> Response {
+    pub async fn http(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Response {
         let mut stream = TcpStream::connect(self.addr).await.unwrap();
-        let mut request = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+        let mut request =
+            format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
         if let Some(token) = token {
             request.push_str(&format!("Authorization: Bearer {token}\r\n"));
         }
@@ -159,7 +166,12 @@ impl TestApp {
     /// A new identity: (player id, token).
     pub async fn player(&self, name: &str) -> (String, String) {
         let response = self
-            .http("POST", "/api/players", None, Some(&json!({ "display_name": name }).to_string()))
+            .http(
+                "POST",
+                "/api/players",
+                None,
+                Some(&json!({ "display_name": name }).to_string()),
+            )
             .await;
         assert_eq!(response.status, 201, "{:?}", response.body);
         (
@@ -171,7 +183,9 @@ impl TestApp {
     /// Creates a room; returns the response body.
     pub async fn room(&self, token: &str, side: &str, public: bool) -> Value {
         let body = json!({ "rule_set": "kendall", "side": side, "public": public }).to_string();
-        let response = self.http("POST", "/api/rooms", Some(token), Some(&body)).await;
+        let response = self
+            .http("POST", "/api/rooms", Some(token), Some(&body))
+            .await;
         assert_eq!(response.status, 201, "{:?}", response.body);
         response.body
     }
@@ -186,7 +200,9 @@ impl TestApp {
 
     /// Opens a WebSocket and reads its first snapshot.
     pub async fn connect(&self, code: &str, token: Option<&str>) -> (Client, Value) {
-        let mut client = Client::open(&self.ws_url(code, token), None).await.expect("upgrade");
+        let mut client = Client::open(&self.ws_url(code, token), None)
+            .await
+            .expect("upgrade");
         let snapshot = client.recv_type("snapshot").await;
         (client, snapshot)
     }
@@ -201,7 +217,9 @@ impl Client {
     pub async fn open(url: &str, origin: Option<&str>) -> Result<Client, tungstenite::Error> {
         let mut request = url.into_client_request()?;
         if let Some(origin) = origin {
-            request.headers_mut().insert("Origin", origin.parse().unwrap());
+            request
+                .headers_mut()
+                .insert("Origin", origin.parse().unwrap());
         }
         let (ws, _) = timeout(WAIT, tokio_tungstenite::connect_async(request))
             .await
@@ -210,7 +228,10 @@ impl Client {
     }
 
     pub async fn send(&mut self, value: Value) {
-        self.ws.send(Message::Text(value.to_string().into())).await.unwrap();
+        self.ws
+            .send(Message::Text(value.to_string().into()))
+            .await
+            .unwrap();
     }
 
     pub async fn send_text(&mut self, text: &str) {
@@ -315,7 +336,9 @@ pub async fn started_room(app: &TestApp) -> (Client, Client, String, String, Str
 /// receive the same events. Returns the events seen.
 pub async fn play_turn(clients: &mut [&mut Client], mover: usize) -> Vec<Value> {
     let mut seen = Vec::new();
-    clients[mover].send(json!({ "v": 1, "type": "throw" })).await;
+    clients[mover]
+        .send(json!({ "v": 1, "type": "throw" }))
+        .await;
     let thrown = same_event(clients).await;
     assert_eq!(thrown["type"], "thrown", "{thrown}");
     seen.push(thrown.clone());
@@ -332,7 +355,9 @@ pub async fn play_turn(clients: &mut [&mut Client], mover: usize) -> Vec<Value> 
         rand::rng().random_range(0..moves.len())
     };
     let from = moves[pick]["from"].clone();
-    clients[mover].send(json!({ "v": 1, "type": "move", "from": from })).await;
+    clients[mover]
+        .send(json!({ "v": 1, "type": "move", "from": from }))
+        .await;
     let moved = same_event(clients).await;
     assert_eq!(moved["type"], "moved", "{moved}");
     assert_eq!(moved["move"], moves[pick]);
