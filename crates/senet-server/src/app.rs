@@ -41,10 +41,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players", post(crate::players::create_player))
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
-        .route("/r/{code}", get(crate::rooms::get_room))
         .route("/api/lobby", get(crate::rooms::lobby))
         .route("/api/games/{id}", get(crate::games::get_game))
         .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
+        .merge(crate::web::router())
         .with_state(state)
 }
 

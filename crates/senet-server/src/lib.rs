@@ -4,7 +4,7 @@
 //! Layout: [`config`] (flags), [`app`] (state, router, server), [`error`]
 //! (HTTP errors), [`players`] (identities and tokens), [`rooms`] (room actors
 //! and registry), [`ws`] (WebSocket protocol and connections), [`store`]
-//! (PostgreSQL).
+//! (PostgreSQL), [`web`] (the embedded browser client).
 
 #![forbid(unsafe_code)]
 
@@ -16,6 +16,7 @@ pub mod players;
 pub mod random;
 pub mod rooms;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 pub use app::{Server, ShutdownHandle};

@@ -1,0 +1,72 @@
+// SVG drawings as strings: pieces, the special squares' symbols, the sticks.
+
+/** @typedef {import('./types.js').Side} Side */
+
+/**
+ * A piece: the Cone is a tall cone with a knob, the Spool a waisted reel,
+ * so they differ in shape as well as colour.
+ * @param {Side} side
+ * @param {string} [cls]
+ */
+export function pieceSvg(side, cls = '') {
+  const body =
+    side === 'cone'
+      ? '<ellipse cx="20" cy="35" rx="12" ry="3.2" class="shadow"/>' +
+        '<path d="M20 4.5c2.3 0 3.6 1.6 3.6 3.5 0 1-.4 1.8-1 2.4L31 33c.4 1.2-.6 2.2-2 2.2H11c-1.4 0-2.4-1-2-2.2l8.4-22.6c-.6-.6-1-1.4-1-2.4 0-1.9 1.3-3.5 3.6-3.5z" class="fill"/>' +
+        '<path d="M13.6 26h12.8M15.6 20h8.8" class="line"/>'
+      : '<ellipse cx="20" cy="35" rx="12" ry="3.2" class="shadow"/>' +
+        '<path d="M8 7.5h24c.9 0 1.5.7 1.3 1.5l-.6 2.4c-.2.8-1 1.3-1.8 1.4-3.3.5-5.4 3.2-5.4 7.2s2.1 6.7 5.4 7.2c.8.1 1.6.6 1.8 1.4l.6 2.4c.2.8-.4 1.5-1.3 1.5H8c-.9 0-1.5-.7-1.3-1.5l.6-2.4c.2-.8 1-1.3 1.8-1.4 3.3-.5 5.4-3.2 5.4-7.2s-2.1-6.7-5.4-7.2c-.8-.1-1.6-.6-1.8-1.4L6.7 9c-.2-.8.4-1.5 1.3-1.5z" class="fill"/>' +
+        '<path d="M10 11.5h20M10 28h20" class="line"/>';
+  return `<svg class="piece-svg ${side} ${cls}" viewBox="0 0 40 40" aria-hidden="true" focusable="false">${body}</svg>`;
+}
+
+/** @type {Record<string, string>} */
+const ICONS = {
+  // ankh
+  ankh: '<path d="M20 21c-4-3.5-6-7-6-10a6 6 0 0 1 12 0c0 3-2 6.5-6 10zM11 21.5h18M20 21.5V36" />',
+  // nefer (beauty, happiness): heart-and-windpipe
+  nefer: '<path d="M20 4v14M16.5 8h7M13 25a7 7 0 0 1 14 0c0 5-3.5 8.5-7 11-3.5-2.5-7-6-7-11z" />',
+  // water: three ripples
+  water: '<path d="M6 13c3.5-3 6.5 3 10 0s6.5 3 10 0 6.5 3 8 1M6 21c3.5-3 6.5 3 10 0s6.5 3 10 0 6.5 3 8 1M6 29c3.5-3 6.5 3 10 0s6.5 3 10 0 6.5 3 8 1" />',
+  // three truths: three strokes
+  three: '<path d="M12 9v22M20 9v22M28 9v22" />',
+  // Re-Atoum: two strokes under a sun disc
+  two: '<circle cx="20" cy="11" r="5"/><path d="M15 20v13M25 20v13" />',
+  // eye of Horus
+  eye: '<path d="M5 18c5-6 25-6 30 0-5 6-25 6-30 0z"/><circle cx="20" cy="18" r="3.5"/><path d="M17 24l-3 9M22 24c2 3 5 5 9 4" />',
+};
+
+/**
+ * A special square's symbol.
+ * @param {string} icon
+ */
+export function squareIconSvg(icon) {
+  return `<svg class="sq-icon" viewBox="0 0 40 40" aria-hidden="true" focusable="false">${ICONS[icon] ?? ''}</svg>`;
+}
+
+/**
+ * One throwing stick, light or dark side up.
+ * @param {boolean} light
+ * @param {number} i  index, for a slight tilt
+ */
+export function stickSvg(light, i) {
+  const tilt = [-6, 3, -2, 5][i % 4];
+  return (
+    `<svg class="stick ${light ? 'light' : 'dark'}" viewBox="0 0 24 120" style="--tilt:${tilt}deg" aria-hidden="true" focusable="false">` +
+    '<rect x="3" y="3" width="18" height="114" rx="9" class="stick-body"/>' +
+    (light ? '<path d="M8 20h8M8 100h8" class="stick-mark"/>' : '<path d="M12 14v92" class="stick-grain"/>') +
+    '</svg>'
+  );
+}
+
+/** The logo: a small board with a cone and a spool. */
+export function logoSvg() {
+  return (
+    '<svg class="logo" viewBox="0 0 48 48" aria-hidden="true" focusable="false">' +
+    '<rect x="3" y="9" width="42" height="30" rx="5" class="logo-board"/>' +
+    '<path d="M3 19h42M3 29h42M17 9v30M31 9v30" class="logo-lines"/>' +
+    '<path d="M10 13l3.5 12h-7z" class="logo-cone"/>' +
+    '<path d="M35 23h8l-2 4 2 4h-8l2-4z" class="logo-spool"/>' +
+    '</svg>'
+  );
+}

@@ -1,0 +1,37 @@
+// Entry point: picks the page from the address (home, or a room at /r/{code}).
+
+import { showHome } from './home.js';
+import { logoSvg } from './icons.js';
+import { showRoom } from './room.js';
+
+/**
+ * The page for a path: the home page, or a room.
+ * @param {string} path
+ * @returns {{page: 'home'} | {page: 'room', code: string} | {page: 'missing'}}
+ */
+export function route(path) {
+  if (path === '/' || path === '/index.html') return { page: 'home' };
+  const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
+  if (m) return { page: 'room', code: m[1] };
+  return { page: 'missing' };
+}
+
+function start() {
+  const root = /** @type {HTMLElement} */ (document.getElementById('app'));
+  const logo = document.getElementById('logo-mark');
+  if (logo) logo.innerHTML = logoSvg();
+  const conn = /** @type {HTMLElement} */ (document.getElementById('conn'));
+  /** @param {string} status @param {string} text */
+  const setConn = (status, text) => {
+    conn.dataset.status = status;
+    conn.textContent = text;
+    conn.hidden = false;
+    document.body.dataset.conn = status;
+  };
+  const r = route(location.pathname);
+  if (r.page === 'home') showHome(root);
+  else if (r.page === 'room') showRoom(root, r.code, setConn);
+  else root.innerHTML = '<section class="panel center"><h1>Page not found</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>';
+}
+
+if (typeof document !== 'undefined') start();

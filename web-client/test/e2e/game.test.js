@@ -1,0 +1,291 @@
+// Two players and a spectator play a complete game in real Chromium against
+// the real server and a fresh PostgreSQL database.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+
+/** @typedef {import('playwright-core').Page} Page */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  const bin = buildServer();
+  // A high message rate: the test clicks as fast as the pages allow.
+  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--reconnect-timeout-secs', '2']);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Screenshots at both sizes, then back to the page's own size.
+ * @param {Page} page
+ * @param {string} name
+ */
+async function shoot(page, name) {
+  const own = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(1, 1); // no hover tooltip in the picture
+  for (const [size, vp] of /** @type {const} */ ([['desktop', DESKTOP], ['phone', PHONE]])) {
+    await page.setViewportSize(vp);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(OUTPUT_DIR, `${name}-${size}-${vp.width}x${vp.height}.png`) });
+  }
+  await page.setViewportSize(own);
+}
+
+/** @param {Page} page */
+const seqOf = (page) => page.evaluate(() => document.getElementById('app')?.dataset.seq ?? '');
+
+/**
+ * Waits until the page has seen a newer event than `seq`.
+ * @param {Page} page
+ * @param {string} seq
+ */
+const nextSeq = (page, seq) =>
+  page.waitForFunction((s) => (document.getElementById('app')?.dataset.seq ?? '') !== s, seq, { timeout: 15_000 });
+
+/**
+ * What the page may do now.
+ * @param {Page} page
+ * @returns {Promise<string>}
+ */
+function whatNow(page) {
+  return page.evaluate(() => {
+    const app = document.getElementById('app');
+    if (app?.dataset.phase === 'finished') return 'finished';
+    if (document.querySelector('#throw:not([disabled])')) return 'throw';
+    const piece = /** @type {HTMLElement | null} */ (document.querySelector('.piece.movable'));
+    if (piece) return `move`;
+    return 'wait';
+  });
+}
+
+/**
+ * One click by the page if it is its turn: throw, or the first highlighted piece.
+ * @param {Page} page
+ * @returns {Promise<string>}
+ */
+async function clickTurn(page) {
+  const what = await whatNow(page);
+  if (what !== 'throw' && what !== 'move') return what;
+  const seq = await seqOf(page);
+  if (what === 'throw') await page.click('#throw');
+  else await page.locator('.piece.movable').first().click();
+  await nextSeq(page, seq);
+  return what;
+}
+
+/**
+ * Presses Tab until the focused element matches `selector`.
+ * @param {Page} page
+ * @param {string} selector
+ */
+async function tabTo(page, selector) {
+  for (let i = 0; i < 80; i += 1) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+test('two players create, share, play to the end, rematch; a spectator watches', { timeout: 290_000 }, async () => {
+  const started = Date.now();
+  const ctxA = await browser.newContext({ viewport: DESKTOP });
+  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+  // B and C ask for reduced motion (pieces then jump without sliding), which
+  // keeps the long game quick; A sees every animation.
+  const ctxB = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const ctxC = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  const c = await ctxC.newPage();
+  /** @type {string[]} */
+  const pageErrors = [];
+  for (const [name, p] of /** @type {const} */ ([['A', a], ['B', b], ['C', c]])) {
+    p.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
+    p.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(`${name} console: ${m.text()}`);
+    });
+  }
+
+  // --- Home: A names herself and creates a public room as the Cone.
+  await a.goto(`${server.base}/`);
+  await a.waitForSelector('#create-form');
+  await a.waitForSelector('.lobby-list .empty');
+  await shoot(a, '1-home');
+  await a.click('#create-btn'); // no name yet: told in plain words
+  assert.match(await a.textContent('#create-error') ?? '', /enter a name/i);
+  await a.fill('#name', 'Nefertari');
+  await a.check('input[name="side"][value="cone"]');
+  await a.click('#create-btn');
+  await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
+  await a.waitForSelector('#invite-link');
+  const invite = await a.inputValue('#invite-link');
+  assert.match(invite, new RegExp(`^${server.base}/r/[A-Za-z0-9_-]{16}$`));
+  assert.equal(new URL(invite).pathname, new URL(a.url()).pathname);
+  await a.click('[data-action="copy"]');
+  await a.waitForSelector('.toast-ok');
+  await shoot(a, '2-waiting');
+
+  // The invite link serves the page to browsers and JSON to API clients.
+  const json = await fetch(invite, { headers: { Accept: 'application/json' } }).then((r) => r.json());
+  assert.equal(json.status, 'waiting');
+  assert.equal(json.open_side, 'spool');
+
+  // --- B sees the room in the lobby, then opens the invite link and joins.
+  await b.goto(`${server.base}/`);
+  await b.waitForSelector(`.lobby-room [data-join]`);
+  assert.match(await b.textContent('.lobby-list') ?? '', /Nefertari/);
+  await b.goto(invite);
+  await b.waitForSelector('#join-form');
+  assert.match(await b.textContent('.join-card h1') ?? '', /Nefertari invites you/);
+  await b.fill('#join-name', 'Akhenaten');
+  await b.click('#join-btn');
+  await b.waitForSelector('#app[data-role="spool"][data-phase="to_throw"]');
+  await a.waitForSelector('#app[data-role="cone"][data-phase="to_throw"]');
+  assert.match(await a.textContent('.players') ?? '', /Akhenaten/);
+
+  // --- C watches: read-only board, told so.
+  await c.goto(invite);
+  await c.waitForSelector('#app[data-role="spectator"]');
+  assert.match(await c.textContent('.banner.watching') ?? '', /You are watching/);
+  assert.equal(await c.locator('#throw').count(), 0);
+
+  // --- A plays keyboard-only turns until one of them moves a piece.
+  let keyboardMoved = false;
+  for (let attempt = 0; attempt < 6 && !keyboardMoved; attempt += 1) {
+    if ((await whatNow(a)) !== 'throw') break;
+    await tabTo(a, '#throw');
+    let seq = await seqOf(a);
+    await a.keyboard.press('Enter');
+    await nextSeq(a, seq);
+    if ((await whatNow(a)) === 'move') {
+      await tabTo(a, '.piece.movable');
+      const label = await a.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      assert.match(label, /^(Move|Bear off|No forward move)/);
+      const turnsBefore = await a.locator('.record-list li').count();
+      seq = await seqOf(a);
+      await a.keyboard.press('Enter');
+      await nextSeq(a, seq);
+      await a.waitForFunction((n) => document.querySelectorAll('.record-list li').length > n, turnsBefore);
+      keyboardMoved = true;
+    }
+  }
+  assert.ok(keyboardMoved, 'a keyboard-only move was played');
+
+  // --- Both play by clicking: throw, then the first highlighted piece.
+  let actions = 0;
+  let reloaded = false;
+  let dropped = false;
+  let midShot = false;
+  let idle = 0;
+  while (Date.now() - started < 240_000) {
+    const done = await a.evaluate(() => document.getElementById('app')?.dataset.phase === 'finished');
+    if (done) break;
+    let acted = false;
+    for (const page of [a, b]) {
+      const what = await clickTurn(page);
+      if (what === 'throw' || what === 'move') {
+        acted = true;
+        actions += 1;
+      }
+    }
+    idle = acted ? 0 : idle + 1;
+    if (!acted) await a.waitForTimeout(40);
+    assert.ok(idle < 400, 'the game stalled');
+
+    if (!dropped && actions >= 10) {
+      // A's socket drops: the page says so, reconnects and resyncs.
+      dropped = true;
+      await a.evaluate(() => /** @type {any} */ (window).senetDebug.drop());
+      await a.waitForSelector('#conn[data-status="reconnecting"]');
+      await a.waitForSelector('#conn[data-status="open"]', { timeout: 15_000 });
+    }
+    if (!reloaded && actions >= 30) {
+      // B reloads mid-game and keeps the Spool seat.
+      reloaded = true;
+      await b.reload();
+      await b.waitForSelector('#app[data-role="spool"]');
+      assert.match(await b.textContent('.player.me') ?? '', /Akhenaten/);
+      assert.equal(await c.getAttribute('#app', 'data-role'), 'spectator');
+    }
+    if (!midShot && actions >= 60 && (await whatNow(a)) === 'move') {
+      // A has thrown: her movable pieces glow; hovering one previews the move.
+      midShot = true;
+      await shoot(a, '3-midgame');
+      await a.locator('.piece.movable').first().hover();
+      await a.waitForSelector('.sq.preview-dest, .tray.preview-dest');
+      assert.match(await a.textContent('#preview') ?? '', /^(Move|Bear off|No forward move)/);
+      await a.screenshot({ path: join(OUTPUT_DIR, '3-midgame-preview-1280x800.png') });
+      await b.screenshot({ path: join(OUTPUT_DIR, '3-midgame-spool-390x844.png') });
+      await c.screenshot({ path: join(OUTPUT_DIR, '3-midgame-spectator-1280x800.png') });
+    }
+  }
+  await a.waitForSelector('#app[data-phase="finished"]');
+  await b.waitForSelector('#app[data-phase="finished"]');
+  await c.waitForSelector('#app[data-phase="finished"]');
+  assert.ok(reloaded && dropped && midShot, `the game ran long enough (${actions} clicks)`);
+  const resultA = await a.textContent('[data-testid="result"] h2');
+  const resultB = await b.textContent('[data-testid="result"] h2');
+  assert.match(resultA ?? '', /win/);
+  assert.notEqual(resultA, resultB);
+  assert.match(await c.textContent('[data-testid="result"] h2') ?? '', /(Nefertari|Akhenaten) \((Cone|Spool)\) wins/);
+  await shoot(a, '4-finished');
+  await b.screenshot({ path: join(OUTPUT_DIR, '4-finished-spool-390x844.png') });
+
+  // The stored game agrees: every turn was kept.
+  const gameId = await a.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
+  const game = await fetch(`${server.base}/api/games/${gameId}`).then((r) => r.json());
+  assert.equal(game.status, 'finished');
+  assert.equal(game.turns.length, await a.locator('.record-list li').count());
+
+  // --- Rematch: A offers, B accepts, sides swap.
+  await a.click('[data-action="offer_rematch"]');
+  await b.waitForSelector('[data-action="accept_rematch"]');
+  await b.click('[data-action="accept_rematch"]');
+  await a.waitForSelector('#app[data-role="spool"][data-phase="to_throw"]');
+  await b.waitForSelector('#app[data-role="cone"][data-phase="to_throw"]');
+
+  // --- Resign with confirmation ends game 2.
+  await a.click('[data-action="resign"]');
+  await a.waitForSelector('dialog#confirm[open]');
+  await a.click('dialog#confirm .dlg-yes');
+  await b.waitForSelector('#app[data-phase="finished"]');
+  assert.match(await b.textContent('[data-testid="result"] h2') ?? '', /You win: Nefertari resigned/);
+
+  // --- Game 3: A (Cone, to throw) leaves; B may claim the win once the
+  // reconnect time (2 s here) has passed. Too early is refused in plain words.
+  await a.click('[data-action="offer_rematch"]');
+  await b.waitForSelector('[data-action="accept_rematch"]');
+  await b.click('[data-action="accept_rematch"]');
+  await b.waitForSelector('#app[data-role="spool"][data-phase="to_throw"]');
+  await a.waitForSelector('#app[data-role="cone"][data-phase="to_throw"]');
+  await a.close();
+  await b.waitForSelector('[data-action="claim_win"]');
+  await b.click('[data-action="claim_win"]');
+  await b.click('dialog#confirm .dlg-yes');
+  const early = await b.waitForSelector('.toast-error');
+  assert.match(await early.textContent() ?? '', /You cannot claim the win yet/);
+  await b.waitForTimeout(2200);
+  await b.click('[data-action="claim_win"]');
+  await b.click('dialog#confirm .dlg-yes');
+  await b.waitForSelector('#app[data-phase="finished"]');
+  assert.match(await b.textContent('[data-testid="result"] h2') ?? '', /You win: Nefertari stayed away too long/);
+
+  assert.deepEqual(pageErrors.filter((e) => !/WebSocket|ERR_CONNECTION|status of 404/.test(e)), []);
+  console.log(`full game: ${actions} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await ctxA.close();
+  await ctxB.close();
+  await ctxC.close();
+});

@@ -1,0 +1,106 @@
+// End-to-end harness: builds and starts the real server against a fresh
+// PostgreSQL database, and launches Debian's Chromium through playwright-core.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const CLIENT_DIR = resolve(here, '../..');
+export const REPO_DIR = resolve(CLIENT_DIR, '..');
+export const OUTPUT_DIR = join(CLIENT_DIR, 'test-output');
+
+/** PostgreSQL server (trust auth) used for the throwaway databases. */
+const PG = {
+  host: process.env.SENET_E2E_PGHOST ?? '127.0.0.1',
+  port: process.env.SENET_E2E_PGPORT ?? '5432',
+  user: process.env.SENET_E2E_PGUSER ?? 'postgres',
+};
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** Builds the server (debug profile) and returns the binary's path. */
+export function buildServer() {
+  execFileSync('cargo', ['build', '-p', 'senet-server'], { cwd: REPO_DIR, stdio: 'inherit' });
+  const target = process.env.CARGO_TARGET_DIR;
+  const dir = target ? (isAbsolute(target) ? target : resolve(REPO_DIR, target)) : join(REPO_DIR, 'target');
+  const bin = join(dir, 'debug', 'senet-server');
+  if (!existsSync(bin)) throw new Error(`server binary not found at ${bin}`);
+  return bin;
+}
+
+/**
+ * Starts the server on a fresh database and waits until it is healthy.
+ * @param {string} bin
+ * @param {string[]} [extraArgs]
+ */
+export async function startServer(bin, extraArgs = []) {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const db = `senet_e2e_${process.pid}_${Date.now().toString(36)}`;
+  execFileSync('createdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, db]);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(join(OUTPUT_DIR, 'server.log'));
+  const child = spawn(bin, ['--bind', `127.0.0.1:${port}`, '--public-url', base, ...extraArgs], {
+    env: { ...process.env, DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`, RUST_LOG: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error('the server exited at start; see test-output/server.log');
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become healthy in 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      if (!exited) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 8000))]);
+        if (!exited) child.kill('SIGKILL');
+      }
+      try {
+        execFileSync('dropdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '--if-exists', db]);
+      } catch {
+        // leave it; names are unique
+      }
+    },
+  };
+}
+
+/** Launches headless Chromium from Debian's package (never downloaded). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
