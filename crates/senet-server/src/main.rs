@@ -19,7 +19,10 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), senet_server::app::StartError> {
-    let store = Store::connect(&config.database_url).await?;
+    let store = match &config.database_url {
+        Some(url) => Store::connect(url).await?,
+        None => Store::open_sqlite_file(&config.db_path).await?,
+    };
     let server = Server::build(config.settings(), store, config.bind).await?;
     let handle = server.shutdown_handle();
     tokio::spawn(async move {
