@@ -1,6 +1,7 @@
 //! `senet-server`: the Senet Online game server.
 
 use clap::Parser;
+use senet_server::config::LogFormat;
 use senet_server::{Config, Server, Store};
 use tracing_subscriber::EnvFilter;
 
@@ -8,7 +9,13 @@ use tracing_subscriber::EnvFilter;
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    match config.log_format {
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .init(),
+    }
     match run(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {

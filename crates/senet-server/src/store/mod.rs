@@ -11,7 +11,7 @@ mod rows;
 
 use std::path::Path;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use sqlx::postgres::PgPoolOptions;
@@ -22,8 +22,7 @@ use uuid::Uuid;
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, TurnRow};
 
 /// The migrations for PostgreSQL, embedded in the binary.
-pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator =
-    sqlx::migrate!("../../migrations/postgres");
+pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// The migrations for SQLite, embedded in the binary.
 pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
@@ -162,6 +161,15 @@ impl Store {
         match self.pool {
             Pool::Postgres(_) => Backend::Postgres,
             Pool::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+
+    /// Which database, for the log: never the URL, which may hold a password.
+    #[must_use]
+    pub fn describe(&self) -> &'static str {
+        match self.backend() {
+            Backend::Postgres => "postgresql",
+            Backend::Sqlite => "sqlite",
         }
     }
 
@@ -332,6 +340,7 @@ impl Store {
         finish: Option<Finish>,
     ) -> Result<(), sqlx::Error> {
         let now = Utc::now();
+        let began = Instant::now();
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -365,11 +374,15 @@ impl Store {
                 )?;
             }
             tx.commit().await
-        })
+        })?;
+        crate::metrics::db_commit(began.elapsed());
+        crate::metrics::turn_committed();
+        Ok(())
     }
 
     /// Ends a game without a turn (resignation or abandonment).
     pub async fn finish_game(&self, game_id: Uuid, finish: Finish) -> Result<(), sqlx::Error> {
+        let began = Instant::now();
         let affected = on_pool!(self, pool => sqlx::query(FINISH_SQL)
             .bind(game_id)
             .bind(finish.winner)
@@ -378,7 +391,9 @@ impl Store {
             .execute(pool)
             .await?
             .rows_affected());
-        check_finished(affected)
+        check_finished(affected)?;
+        crate::metrics::db_commit(began.elapsed());
+        Ok(())
     }
 
     /// A room by code.

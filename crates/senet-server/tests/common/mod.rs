@@ -96,13 +96,9 @@ async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
         rate_per_sec,
         rate_burst: 40.0_f64.max(rate_per_sec),
     };
-    let server = Server::build(
-        settings,
-        store.clone(),
-        "127.0.0.1:0".parse().unwrap(),
-    )
-    .await
-    .expect("build server");
+    let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
+        .await
+        .expect("build server");
     let addr = server.local_addr().unwrap();
     let shutdown = server.shutdown_handle();
     let join = tokio::spawn(server.run());
@@ -118,6 +114,8 @@ async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
 pub struct Response {
     pub status: u16,
     pub body: Value,
+    /// The raw body, for non-JSON answers such as `/metrics`.
+    pub text: String,
 }
 
 impl TestApp {
@@ -166,7 +164,11 @@ impl TestApp {
         let status: u16 = text[9..12].parse().unwrap();
         let body_text = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
         let body = serde_json::from_str(body_text).unwrap_or(Value::Null);
-        Response { status, body }
+        Response {
+            status,
+            body,
+            text: body_text.to_owned(),
+        }
     }
 
     /// A new identity: (player id, token).
@@ -387,6 +389,11 @@ pub async fn stored_result(
     game_id: &str,
 ) -> (String, Option<String>, Option<String>) {
     let id = uuid::Uuid::parse_str(game_id).unwrap();
-    let game = app.store.game(id).await.unwrap().expect("the game is stored");
+    let game = app
+        .store
+        .game(id)
+        .await
+        .unwrap()
+        .expect("the game is stored");
     (game.status, game.winner, game.result_how)
 }
