@@ -1,5 +1,7 @@
 //! `senet-server`: the Senet Online game server.
 
+use std::io::IsTerminal;
+
 use clap::Parser;
 use senet_server::config::LogFormat;
 use senet_server::{Config, Server, Store};
@@ -10,7 +12,10 @@ async fn main() -> std::process::ExitCode {
     let config = Config::parse();
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
     match config.log_format {
-        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(std::io::stdout().is_terminal())
+            .init(),
         LogFormat::Json => tracing_subscriber::fmt()
             .json()
             .with_env_filter(filter)
