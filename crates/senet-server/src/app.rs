@@ -5,15 +5,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::extract::{FromRef, State};
+use axum::Router;
+use axum::extract::FromRef;
 use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::config::Settings;
-use crate::error::AppError;
+use crate::ops::{Metrics, Readiness};
 use crate::rooms::Rooms;
 use crate::store::Store;
 
@@ -32,28 +31,24 @@ pub struct AppState {
     pub conn_ids: Arc<AtomicU64>,
     /// Live WebSocket connections.
     pub live_conns: Arc<AtomicUsize>,
+    /// Whether start-up (migrations, resumed rooms) is done.
+    pub readiness: Readiness,
+    /// The Prometheus exporter.
+    pub metrics: Metrics,
 }
 
 /// The HTTP routes.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/healthz", get(healthz))
         .route("/api/players", post(crate::players::create_player))
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
         .route("/api/lobby", get(crate::rooms::lobby))
         .route("/api/games/{id}", get(crate::games::get_game))
         .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
+        .merge(crate::ops::router())
         .merge(crate::web::router())
         .with_state(state)
-}
-
-async fn healthz(State(store): State<Store>) -> Result<Json<Value>, AppError> {
-    store
-        .ping()
-        .await
-        .map_err(|e| AppError::Unavailable(format!("database: {e}")))?;
-    Ok(Json(json!({ "status": "ok", "database": "ok" })))
 }
 
 /// Triggers a graceful shutdown.
@@ -85,13 +80,24 @@ impl Server {
         store: Store,
         bind: SocketAddr,
     ) -> Result<Server, StartError> {
+        // Bind first, so the first thing the log says is where to play;
+        // connections wait in the backlog until start-up is done.
+        let listener = TcpListener::bind(bind).await?;
+        let addr = listener.local_addr()?;
+        tracing::info!(
+            database = store.describe(),
+            "Senet Online at http://{addr} (invite links use {})",
+            settings.public_url
+        );
+        let metrics = Metrics(crate::metrics::install());
+        let readiness = Readiness::default();
         store.migrate().await?;
         let (tx, rx) = watch::channel(false);
         let settings = Arc::new(settings);
         let rooms = Rooms::new(store.clone(), settings.clone(), rx.clone());
         let resumed = rooms.resume_all().await?;
         tracing::info!(resumed, "unfinished rooms resumed");
-        let listener = TcpListener::bind(bind).await?;
+        readiness.set_ready();
         Ok(Server {
             listener,
             state: AppState {
@@ -101,6 +107,8 @@ impl Server {
                 shutdown: rx,
                 conn_ids: Arc::new(AtomicU64::new(1)),
                 live_conns: Arc::new(AtomicUsize::new(0)),
+                readiness,
+                metrics,
             },
             shutdown: ShutdownHandle(Arc::new(tx)),
         })

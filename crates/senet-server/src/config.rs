@@ -13,9 +13,14 @@ pub struct Config {
     #[arg(long, env = "SENET_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
-    /// PostgreSQL connection URL.
+    /// Database URL: `postgres://…` for PostgreSQL or `sqlite:…`. When it is
+    /// not set, the server keeps its data in the SQLite file `--db-path`.
     #[arg(long, env = "DATABASE_URL")]
-    pub database_url: String,
+    pub database_url: Option<String>,
+
+    /// The SQLite database file used when no `DATABASE_URL` is given.
+    #[arg(long, env = "SENET_DB_PATH", default_value = "senet.db")]
+    pub db_path: std::path::PathBuf,
 
     /// Public base URL of the server: invite links are built from it and
     /// WebSocket `Origin` headers must match it.
@@ -46,6 +51,20 @@ pub struct Config {
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
+
+    /// Log output: `text` for people, `json` (one object a line) for log
+    /// collectors.
+    #[arg(long, env = "SENET_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object a line.
+    Json,
 }
 
 impl Config {

@@ -12,6 +12,8 @@ pub mod app;
 pub mod config;
 pub mod error;
 pub mod games;
+pub mod metrics;
+pub mod ops;
 pub mod players;
 pub mod random;
 pub mod rooms;

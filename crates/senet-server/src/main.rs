@@ -1,6 +1,9 @@
 //! `senet-server`: the Senet Online game server.
 
+use std::io::IsTerminal;
+
 use clap::Parser;
+use senet_server::config::LogFormat;
 use senet_server::{Config, Server, Store};
 use tracing_subscriber::EnvFilter;
 
@@ -8,7 +11,16 @@ use tracing_subscriber::EnvFilter;
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    match config.log_format {
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(std::io::stdout().is_terminal())
+            .init(),
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .init(),
+    }
     match run(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
@@ -19,7 +31,10 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), senet_server::app::StartError> {
-    let store = Store::connect(&config.database_url).await?;
+    let store = match &config.database_url {
+        Some(url) => Store::connect(url).await?,
+        None => Store::open_sqlite_file(&config.db_path).await?,
+    };
     let server = Server::build(config.settings(), store, config.bind).await?;
     let handle = server.shutdown_handle();
     tokio::spawn(async move {

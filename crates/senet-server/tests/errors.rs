@@ -118,10 +118,7 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     assert_eq!(game_state(&me.snapshot().await), before);
     assert_eq!(before["phase"]["kind"], "to_move");
     // Nothing was stored for the refused actions: the pending throw is intact.
-    let turns: i64 = sqlx::query_scalar("SELECT count(*) FROM turns")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let turns: i64 = app.store.turn_count().await.unwrap();
     assert_eq!(
         turns as usize,
         before["record"]

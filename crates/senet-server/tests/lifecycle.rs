@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Client, err_code, play_turn, spawn_app, start_on, started_room};
+use common::{Client, err_code, play_turn, spawn_app, start_on, started_room, stored_result};
 use serde_json::{Value, json};
 
 fn game_state(snapshot: &Value) -> Value {
@@ -119,10 +119,7 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
     assert_eq!(snapshot["you"]["side"], "cone");
     let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
     assert_eq!(game_state(&snapshot), before);
-    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let stored: i64 = app.store.turn_count().await.unwrap();
     assert_eq!(stored as usize, before["turns"].as_array().unwrap().len());
 
     // Move by the pending throw, then play on.
@@ -150,10 +147,7 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
         moved["turn_no"].as_u64().unwrap() as usize,
         before["turns"].as_array().unwrap().len() + 1
     );
-    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM turns")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let stored: i64 = app.store.turn_count().await.unwrap();
     assert_eq!(
         stored as usize,
         before["turns"].as_array().unwrap().len() + 1
@@ -177,11 +171,7 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
         );
     }
     let (status, winner, how): (String, Option<String>, Option<String>) =
-        sqlx::query_as("SELECT status, winner, result_how FROM games WHERE id = $1")
-            .bind(uuid::Uuid::parse_str(&game_id).unwrap())
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+        stored_result(&app, &game_id).await;
     assert_eq!(
         (status.as_str(), winner.as_deref(), how.as_deref()),
         ("finished", Some("cone"), Some("resigned"))
@@ -229,10 +219,7 @@ async fn resignation_ends_the_game_and_rematch_swaps_sides() {
     assert_eq!(err_code(&cone.recv().await), "not_your_turn");
     spool.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(spool.event().await["type"], "thrown");
-    let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let games: i64 = app.store.game_count().await.unwrap();
     assert_eq!(games, 2);
     app.stop().await;
 }
@@ -260,11 +247,7 @@ async fn abandonment_can_be_claimed_after_the_reconnect_timeout() {
         over["result"],
         json!({ "winner": "spool", "how": "abandoned" })
     );
-    let how: Option<String> = sqlx::query_scalar("SELECT result_how FROM games WHERE id = $1")
-        .bind(uuid::Uuid::parse_str(&game_id).unwrap())
-        .fetch_one(&app.pool)
-        .await
-        .unwrap();
+    let (_, _, how) = stored_result(&app, &game_id).await;
     assert_eq!(how.as_deref(), Some("abandoned"));
     app.stop().await;
 }

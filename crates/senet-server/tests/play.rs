@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Client, TestApp, err_code, play_turn, spawn_fast_app};
+use common::{Client, TestApp, err_code, play_turn, spawn_fast_app, stored_result};
 use senet_engine::{Kendall, Record, Rules, Side};
 use serde_json::{Value, json};
 
@@ -51,13 +51,14 @@ async fn play_to_end(clients: &mut [&mut Client], first_seq: u64) -> (Value, Val
 
 async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, winner: &str) {
     let id = uuid::Uuid::parse_str(game_id).unwrap();
-    let rows: Vec<(i32, i16, Option<i16>, String)> = sqlx::query_as(
-        "SELECT turn_no, throw, from_square, position FROM turns WHERE game_id = $1 ORDER BY turn_no",
-    )
-    .bind(id)
-    .fetch_all(&app.pool)
-    .await
-    .unwrap();
+    let rows: Vec<(i32, i16, Option<i16>, String)> = app
+        .store
+        .turns(id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.turn_no, t.throw, t.from_square, t.position))
+        .collect();
     assert!(!rows.is_empty());
     for (index, row) in rows.iter().enumerate() {
         assert_eq!(row.0 as usize, index + 1, "turn numbers have no gap");
@@ -88,11 +89,7 @@ async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, win
     };
     assert_eq!(game.winner(), Some(expected));
     let (status, stored_winner, how): (String, Option<String>, Option<String>) =
-        sqlx::query_as("SELECT status, winner, result_how FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+        stored_result(app, game_id).await;
     assert_eq!(status, "finished");
     assert_eq!(stored_winner.as_deref(), Some(winner));
     assert_eq!(how.as_deref(), Some("borne_off"));

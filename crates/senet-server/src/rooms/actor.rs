@@ -182,6 +182,7 @@ impl Room {
         instance: u64,
         mut shutdown: watch::Receiver<bool>,
     ) {
+        crate::metrics::room_started();
         let span = tracing::Span::current();
         span.record("game_id", tracing::field::display(self.slot.id));
         tracing::info!(status = self.slot.status.as_str(), "room live");
@@ -211,6 +212,7 @@ impl Room {
             }
         }
         registry.remove(&self.code, instance);
+        crate::metrics::room_stopped();
     }
 
     async fn handle(&mut self, command: Command) {
@@ -219,6 +221,9 @@ impl Room {
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Act { conn, msg } => {
                 if let Err(refusal) = self.act(conn, msg).await {
+                    if let Some(code) = refusal.error_code() {
+                        crate::metrics::message_rejected(code.as_str());
+                    }
                     self.send_to(conn, &refusal, None);
                 }
             }
@@ -369,6 +374,7 @@ impl Room {
             if !was_connected {
                 self.away_since[side.index()] = None;
                 if self.seen[side.index()] {
+                    crate::metrics::reconnect();
                     self.broadcast(&ServerMessage::Reconnected { side });
                 }
                 self.seen[side.index()] = true;
@@ -393,6 +399,7 @@ impl Room {
                             display_name: identity.display_name.clone(),
                         });
                         self.slot.status = Status::Playing;
+                        crate::metrics::game_started();
                         self.seen[side.index()] = true;
                         self.away_since[side.index()] = None;
                         self.broadcast(&ServerMessage::PlayerJoined {
@@ -409,6 +416,7 @@ impl Room {
                 }
             }
         }
+        crate::metrics::spectator(true);
         self.send_snapshot(conn);
     }
 
@@ -426,6 +434,9 @@ impl Room {
         let seat = self.seat_of(conn);
         if self.conns.remove(&conn).is_none() {
             return;
+        }
+        if seat.is_none() {
+            crate::metrics::spectator(false);
         }
         if let Some(side) = seat {
             if !self.connected(side) {
@@ -614,6 +625,7 @@ impl Room {
             "game over"
         );
         self.slot.status = Status::Finished(result);
+        crate::metrics::game_finished(result.how.as_str());
         self.rematch_offer = None;
         self.broadcast(&ServerMessage::GameOver {
             game_id: self.slot.id,
@@ -758,6 +770,7 @@ impl Room {
         self.rematch_offer = None;
         tracing::Span::current().record("game_id", tracing::field::display(id));
         tracing::info!(game_no = no, "rematch started");
+        crate::metrics::game_started();
         self.announce_game_started();
         Ok(())
     }

@@ -1,17 +1,31 @@
-//! PostgreSQL storage: players, rooms, games and turns.
+//! Storage: players, rooms, games and turns, on PostgreSQL or SQLite.
 //!
 //! Every write that a client will be told about is committed here first.
+//! Both back ends run the same SQL (sqlx accepts `$1` placeholders on both);
+//! each query is written once and type-checked against both drivers by
+//! [`on_pool!`]. Schema differences live in `migrations/postgres` and
+//! `migrations/sqlite`. Times are bound from Rust, never `now()`, so both
+//! databases store the same instants.
 
 mod rows;
 
-use sqlx::PgPool;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
 use sqlx::postgres::PgPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, TurnRow};
 
 /// The migrations for PostgreSQL, embedded in the binary.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
+pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
+
+/// The migrations for SQLite, embedded in the binary.
+pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
 
 /// A turn about to be stored.
 #[derive(Debug, Clone)]
@@ -41,46 +55,140 @@ pub struct Finish {
     pub how: &'static str,
 }
 
+/// Which database a store keeps its data in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A PostgreSQL server.
+    Postgres,
+    /// An embedded SQLite file.
+    Sqlite,
+}
+
+#[derive(Debug, Clone)]
+enum Pool {
+    Postgres(PgPool),
+    Sqlite(SqlitePool),
+}
+
+/// Runs the same query code on whichever pool the store holds; the body is
+/// compiled once per driver, so a query that one of them cannot run does not
+/// build.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pool {
+            Pool::Postgres($pool) => $body,
+            Pool::Sqlite($pool) => $body,
+        }
+    };
+}
+
 /// The database handle.
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: PgPool,
+    pool: Pool,
 }
 
+/// A database URL that names neither PostgreSQL nor SQLite.
+#[derive(Debug)]
+pub struct UnsupportedDatabase(pub String);
+
+impl std::fmt::Display for UnsupportedDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unsupported database URL `{}`: use postgres://… or sqlite:…",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedDatabase {}
+
 impl Store {
-    /// Connects to the database.
+    /// Connects to the database a URL names: `postgres://…` or `sqlite:…`.
     pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
-        let pool = PgPoolOptions::new()
-            .max_connections(16)
-            .acquire_timeout(std::time::Duration::from_secs(5))
-            .connect(url)
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect(url)
+                .await?;
+            Ok(Store::from_postgres(pool))
+        } else if url.starts_with("sqlite:") {
+            Store::open_sqlite(SqliteConnectOptions::from_str(url)?).await
+        } else {
+            Err(sqlx::Error::Configuration(Box::new(UnsupportedDatabase(
+                url.to_owned(),
+            ))))
+        }
+    }
+
+    /// Opens (creating it if needed) an SQLite database file.
+    pub async fn open_sqlite_file(path: &Path) -> Result<Store, sqlx::Error> {
+        Store::open_sqlite(SqliteConnectOptions::new().filename(path)).await
+    }
+
+    async fn open_sqlite(options: SqliteConnectOptions) -> Result<Store, sqlx::Error> {
+        // WAL lets readers (history, health checks) run beside the writer;
+        // NORMAL sync is durable at every commit in WAL mode but for power loss.
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .acquire_timeout(Duration::from_secs(5))
+            .connect_with(options)
             .await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool: Pool::Sqlite(pool),
+        })
     }
 
-    /// Wraps an existing pool.
+    /// Wraps an existing PostgreSQL pool.
     #[must_use]
-    pub fn from_pool(pool: PgPool) -> Store {
-        Store { pool }
+    pub fn from_postgres(pool: PgPool) -> Store {
+        Store {
+            pool: Pool::Postgres(pool),
+        }
     }
 
-    /// The pool.
+    /// Which database this store uses.
     #[must_use]
-    pub fn pool(&self) -> &PgPool {
-        &self.pool
+    pub fn backend(&self) -> Backend {
+        match self.pool {
+            Pool::Postgres(_) => Backend::Postgres,
+            Pool::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+
+    /// Which database, for the log: never the URL, which may hold a password.
+    #[must_use]
+    pub fn describe(&self) -> &'static str {
+        match self.backend() {
+            Backend::Postgres => "postgresql",
+            Backend::Sqlite => "sqlite",
+        }
+    }
+
+    /// Closes every connection.
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await);
     }
 
     /// Runs the migrations.
     pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
-        MIGRATOR.run(&self.pool).await
+        match &self.pool {
+            Pool::Postgres(pool) => POSTGRES_MIGRATOR.run(pool).await,
+            Pool::Sqlite(pool) => SQLITE_MIGRATOR.run(pool).await,
+        }
     }
 
     /// Checks that the database answers.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("SELECT 1")
-            .execute(&self.pool)
-            .await
-            .map(|_| ())
+        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
     }
 
     /// Stores a new player.
@@ -90,21 +198,26 @@ impl Store {
         display_name: &str,
         token_hash: &[u8],
     ) -> Result<(), sqlx::Error> {
-        sqlx::query("INSERT INTO players (id, display_name, token_hash) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(display_name)
-            .bind(token_hash)
-            .execute(&self.pool)
-            .await
-            .map(|_| ())
+        on_pool!(self, pool => sqlx::query(
+            "INSERT INTO players (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(display_name)
+        .bind(token_hash)
+        .bind(Utc::now())
+        .execute(pool)
+        .await
+        .map(|_| ()))
     }
 
     /// A player by id.
     pub async fn player(&self, id: Uuid) -> Result<Option<PlayerRow>, sqlx::Error> {
-        sqlx::query_as("SELECT id, display_name, token_hash FROM players WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await
+        on_pool!(self, pool => sqlx::query_as(
+            "SELECT id, display_name, token_hash FROM players WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await)
     }
 
     /// Stores a new room with its first game, waiting for an opponent.
@@ -119,28 +232,34 @@ impl Store {
         cone: Option<Uuid>,
         spool: Option<Uuid>,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO rooms (code, rule_set, public, creator_id) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(code)
-        .bind(rule_set)
-        .bind(public)
-        .bind(creator)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status)
-             VALUES ($1, $2, 1, $3, $4, $5, 'waiting')",
-        )
-        .bind(game_id)
-        .bind(code)
-        .bind(rule_set)
-        .bind(cone)
-        .bind(spool)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await
+        let now = Utc::now();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(code)
+            .bind(rule_set)
+            .bind(public)
+            .bind(creator)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at)
+                 VALUES ($1, $2, 1, $3, $4, $5, 'waiting', $6)",
+            )
+            .bind(game_id)
+            .bind(code)
+            .bind(rule_set)
+            .bind(cone)
+            .bind(spool)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
+        })
     }
 
     /// Seats a player in the open seat of a waiting game and starts it.
@@ -150,21 +269,24 @@ impl Store {
         side: &str,
         player: Uuid,
     ) -> Result<(), sqlx::Error> {
+        // The column name comes from this fixed choice, never from input.
         let column = if side == "cone" {
             "cone_player"
         } else {
             "spool_player"
         };
         let sql = format!(
-            "UPDATE games SET {column} = $2, status = 'playing', started_at = now()
+            "UPDATE games SET {column} = $2, status = 'playing', started_at = $3
              WHERE id = $1 AND status = 'waiting' AND {column} IS NULL"
         );
-        let done = sqlx::query(&sql)
+        let affected = on_pool!(self, pool => sqlx::query(&sql)
             .bind(game_id)
             .bind(player)
-            .execute(&self.pool)
-            .await?;
-        if done.rows_affected() == 1 {
+            .bind(Utc::now())
+            .execute(pool)
+            .await?
+            .rows_affected());
+        if affected == 1 {
             Ok(())
         } else {
             Err(sqlx::Error::RowNotFound)
@@ -181,9 +303,10 @@ impl Store {
         cone: Uuid,
         spool: Uuid,
     ) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, started_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'playing', now())",
+        let now = Utc::now();
+        on_pool!(self, pool => sqlx::query(
+            "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at, started_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 'playing', $7, $7)",
         )
         .bind(game_id)
         .bind(room)
@@ -191,19 +314,22 @@ impl Store {
         .bind(rule_set)
         .bind(cone)
         .bind(spool)
-        .execute(&self.pool)
+        .bind(now)
+        .execute(pool)
         .await
-        .map(|_| ())
+        .map(|_| ()))
     }
 
     /// Stores a throw that the side to move must now move by.
     pub async fn set_pending_throw(&self, game_id: Uuid, sticks: i16) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE games SET pending_sticks = $2 WHERE id = $1 AND status = 'playing'")
-            .bind(game_id)
-            .bind(sticks)
-            .execute(&self.pool)
-            .await
-            .map(|_| ())
+        on_pool!(self, pool => sqlx::query(
+            "UPDATE games SET pending_sticks = $2 WHERE id = $1 AND status = 'playing'",
+        )
+        .bind(game_id)
+        .bind(sticks)
+        .execute(pool)
+        .await
+        .map(|_| ()))
     }
 
     /// Stores a completed turn (clearing any pending throw) and, when the
@@ -213,84 +339,122 @@ impl Store {
         turn: &NewTurn,
         finish: Option<Finish>,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO turns (game_id, turn_no, side, throw, sticks, from_square, position)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(turn.game_id)
-        .bind(turn.turn_no)
-        .bind(turn.side)
-        .bind(turn.throw)
-        .bind(turn.sticks)
-        .bind(turn.from_square)
-        .bind(&turn.position)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("UPDATE games SET pending_sticks = NULL WHERE id = $1")
+        let now = Utc::now();
+        let began = Instant::now();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "INSERT INTO turns (game_id, turn_no, side, throw, sticks, from_square, position, played_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
             .bind(turn.game_id)
+            .bind(turn.turn_no)
+            .bind(turn.side)
+            .bind(turn.throw)
+            .bind(turn.sticks)
+            .bind(turn.from_square)
+            .bind(&turn.position)
+            .bind(now)
             .execute(&mut *tx)
             .await?;
-        if let Some(finish) = finish {
-            finish_in(&mut tx, turn.game_id, finish).await?;
-        }
-        tx.commit().await
+            sqlx::query("UPDATE games SET pending_sticks = NULL WHERE id = $1")
+                .bind(turn.game_id)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(finish) = finish {
+                check_finished(
+                    sqlx::query(FINISH_SQL)
+                        .bind(turn.game_id)
+                        .bind(finish.winner)
+                        .bind(finish.how)
+                        .bind(now)
+                        .execute(&mut *tx)
+                        .await?
+                        .rows_affected(),
+                )?;
+            }
+            tx.commit().await
+        })?;
+        crate::metrics::db_commit(began.elapsed());
+        crate::metrics::turn_committed();
+        Ok(())
     }
 
     /// Ends a game without a turn (resignation or abandonment).
     pub async fn finish_game(&self, game_id: Uuid, finish: Finish) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        finish_in(&mut tx, game_id, finish).await?;
-        tx.commit().await
+        let began = Instant::now();
+        let affected = on_pool!(self, pool => sqlx::query(FINISH_SQL)
+            .bind(game_id)
+            .bind(finish.winner)
+            .bind(finish.how)
+            .bind(Utc::now())
+            .execute(pool)
+            .await?
+            .rows_affected());
+        check_finished(affected)?;
+        crate::metrics::db_commit(began.elapsed());
+        Ok(())
     }
 
     /// A room by code.
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, sqlx::Error> {
-        sqlx::query_as("SELECT code, rule_set, public FROM rooms WHERE code = $1")
-            .bind(code)
-            .fetch_optional(&self.pool)
-            .await
+        on_pool!(self, pool => sqlx::query_as(
+            "SELECT code, rule_set, public FROM rooms WHERE code = $1",
+        )
+        .bind(code)
+        .fetch_optional(pool)
+        .await)
     }
 
     /// The latest game of a room.
     pub async fn latest_game(&self, code: &str) -> Result<Option<GameRow>, sqlx::Error> {
-        sqlx::query_as(&format!(
-            "{GAME_SELECT} WHERE g.room_code = $1 ORDER BY g.game_no DESC LIMIT 1"
-        ))
-        .bind(code)
-        .fetch_optional(&self.pool)
-        .await
+        let sql = format!("{GAME_SELECT} WHERE g.room_code = $1 ORDER BY g.game_no DESC LIMIT 1");
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(code).fetch_optional(pool).await)
     }
 
     /// A game by id.
     pub async fn game(&self, id: Uuid) -> Result<Option<GameRow>, sqlx::Error> {
-        sqlx::query_as(&format!("{GAME_SELECT} WHERE g.id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await
+        let sql = format!("{GAME_SELECT} WHERE g.id = $1");
+        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
     /// The turns of a game, in order.
     pub async fn turns(&self, game_id: Uuid) -> Result<Vec<TurnRow>, sqlx::Error> {
-        sqlx::query_as(
+        on_pool!(self, pool => sqlx::query_as(
             "SELECT turn_no, side, throw, sticks, from_square, position, played_at
              FROM turns WHERE game_id = $1 ORDER BY turn_no",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
-        .await
+        .fetch_all(pool)
+        .await)
+    }
+
+    /// How many turns are stored, over all games.
+    pub async fn turn_count(&self) -> Result<i64, sqlx::Error> {
+        on_pool!(self, pool => sqlx::query_scalar("SELECT count(*) FROM turns")
+            .fetch_one(pool)
+            .await)
+    }
+
+    /// How many games are stored, over all rooms.
+    pub async fn game_count(&self) -> Result<i64, sqlx::Error> {
+        on_pool!(self, pool => sqlx::query_scalar("SELECT count(*) FROM games")
+            .fetch_one(pool)
+            .await)
     }
 
     /// The codes of rooms whose latest game is unfinished.
     pub async fn unfinished_rooms(&self) -> Result<Vec<String>, sqlx::Error> {
-        sqlx::query_scalar("SELECT DISTINCT room_code FROM games WHERE status <> 'finished'")
-            .fetch_all(&self.pool)
-            .await
+        on_pool!(self, pool => sqlx::query_scalar(
+            "SELECT DISTINCT room_code FROM games WHERE status <> 'finished'",
+        )
+        .fetch_all(pool)
+        .await)
     }
 
     /// Public rooms waiting for an opponent, newest first.
     pub async fn lobby(&self) -> Result<Vec<LobbyRow>, sqlx::Error> {
-        sqlx::query_as(
+        on_pool!(self, pool => sqlx::query_as(
             "SELECT r.code, r.rule_set, p.display_name AS creator_name,
                     CASE WHEN g.cone_player IS NULL THEN 'cone' ELSE 'spool' END AS open_side,
                     r.created_at
@@ -301,8 +465,8 @@ impl Store {
              ORDER BY r.created_at DESC
              LIMIT 100",
         )
-        .fetch_all(&self.pool)
-        .await
+        .fetch_all(pool)
+        .await)
     }
 }
 
@@ -314,22 +478,15 @@ const GAME_SELECT: &str =
      LEFT JOIN players pc ON pc.id = g.cone_player
      LEFT JOIN players ps ON ps.id = g.spool_player";
 
-async fn finish_in(
-    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
-    game_id: Uuid,
-    finish: Finish,
-) -> Result<(), sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE games SET status = 'finished', winner = $2, result_how = $3,
-                pending_sticks = NULL, finished_at = now()
-         WHERE id = $1 AND status = 'playing'",
-    )
-    .bind(game_id)
-    .bind(finish.winner)
-    .bind(finish.how)
-    .execute(&mut **tx)
-    .await?;
-    if done.rows_affected() == 1 {
+/// Ends a game that is still playing: $1 game, $2 winner, $3 how, $4 time.
+const FINISH_SQL: &str = "UPDATE games SET status = 'finished', winner = $2, result_how = $3,
+        pending_sticks = NULL, finished_at = $4
+     WHERE id = $1 AND status = 'playing'";
+
+/// A finish that matched no playing game is an error, so a game is never
+/// finished twice.
+fn check_finished(rows_affected: u64) -> Result<(), sqlx::Error> {
+    if rows_affected == 1 {
         Ok(())
     } else {
         Err(sqlx::Error::RowNotFound)

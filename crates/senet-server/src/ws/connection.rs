@@ -32,6 +32,7 @@ struct LiveGuard(Arc<AtomicUsize>);
 impl Drop for LiveGuard {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
+        crate::metrics::connection_closed();
     }
 }
 
@@ -78,6 +79,7 @@ pub async fn ws_handler(
     let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
     state.live_conns.fetch_add(1, Ordering::SeqCst);
     let guard = LiveGuard(state.live_conns.clone());
+    crate::metrics::connection_opened();
     let span =
         tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
     let shutdown = state.shutdown.clone();
@@ -121,6 +123,9 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
 }
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
+    if let Some(code) = message.error_code() {
+        crate::metrics::message_rejected(code.as_str());
+    }
     socket
         .send(Message::Text(message.to_json(None).into()))
         .await
@@ -163,6 +168,7 @@ async fn run(
                 }
                 if !bucket.take() {
                     tracing::warn!("rate limit exceeded; closing");
+                    crate::metrics::message_rejected("rate_limited");
                     close(&mut socket, 1008, "rate limited").await;
                     break;
                 }

@@ -442,6 +442,15 @@ impl ServerMessage {
         }
     }
 
+    /// The error code, when this message is an error.
+    #[must_use]
+    pub fn error_code(&self) -> Option<ErrorCode> {
+        match self {
+            ServerMessage::Error { code, .. } => Some(*code),
+            _ => None,
+        }
+    }
+
     /// The JSON text of the message with its version and event number.
     #[must_use]
     pub fn to_json(&self, seq: Option<u64>) -> String {

@@ -8,8 +8,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use senet_server::{Server, Settings, ShutdownHandle, Store};
 use serde_json::{Value, json};
-use sqlx::postgres::PgPoolOptions;
-use sqlx::{Connection, PgConnection, PgPool};
+use sqlx::{Connection, PgConnection};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::task::JoinHandle;
@@ -30,7 +29,7 @@ pub const RECONNECT_TIMEOUT: Duration = Duration::from_millis(800);
 
 pub struct TestApp {
     pub addr: SocketAddr,
-    pub pool: PgPool,
+    pub store: Store,
     pub db_url: String,
     shutdown: ShutdownHandle,
     join: JoinHandle<std::io::Result<()>>,
@@ -41,10 +40,21 @@ fn admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned())
 }
 
-/// Creates a fresh database and returns its URL.
+/// Whether the suite runs on SQLite (`TEST_BACKEND=sqlite`) instead of
+/// PostgreSQL, the default.
+fn on_sqlite() -> bool {
+    std::env::var("TEST_BACKEND").is_ok_and(|backend| backend == "sqlite")
+}
+
+/// Creates a fresh database and returns its URL: a new PostgreSQL database,
+/// or a new SQLite file under the system's temporary folder.
 pub async fn create_database() -> String {
-    let admin = admin_url();
     let name = format!("senet_test_{}", uuid::Uuid::new_v4().simple());
+    if on_sqlite() {
+        let path = std::env::temp_dir().join(format!("{name}.db"));
+        return format!("sqlite://{}", path.display());
+    }
+    let admin = admin_url();
     let mut conn = PgConnection::connect(&admin)
         .await
         .expect("connect to PostgreSQL (is it running on 127.0.0.1:5432?)");
@@ -78,11 +88,7 @@ pub async fn start_on(db_url: &str) -> TestApp {
 }
 
 async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
-    let pool = PgPoolOptions::new()
-        .max_connections(8)
-        .connect(db_url)
-        .await
-        .expect("connect test database");
+    let store = Store::connect(db_url).await.expect("connect test database");
     let settings = Settings {
         public_url: PUBLIC_URL.to_owned(),
         reconnect_timeout: RECONNECT_TIMEOUT,
@@ -90,19 +96,15 @@ async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
         rate_per_sec,
         rate_burst: 40.0_f64.max(rate_per_sec),
     };
-    let server = Server::build(
-        settings,
-        Store::from_pool(pool.clone()),
-        "127.0.0.1:0".parse().unwrap(),
-    )
-    .await
-    .expect("build server");
+    let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
+        .await
+        .expect("build server");
     let addr = server.local_addr().unwrap();
     let shutdown = server.shutdown_handle();
     let join = tokio::spawn(server.run());
     TestApp {
         addr,
-        pool,
+        store,
         db_url: db_url.to_owned(),
         shutdown,
         join,
@@ -112,6 +114,8 @@ async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
 pub struct Response {
     pub status: u16,
     pub body: Value,
+    /// The raw body, for non-JSON answers such as `/metrics`.
+    pub text: String,
 }
 
 impl TestApp {
@@ -123,7 +127,7 @@ impl TestApp {
             .expect("server stops in time")
             .expect("server task")
             .expect("server result");
-        self.pool.close().await;
+        self.store.close().await;
         self.db_url
     }
 
@@ -160,7 +164,11 @@ impl TestApp {
         let status: u16 = text[9..12].parse().unwrap();
         let body_text = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
         let body = serde_json::from_str(body_text).unwrap_or(Value::Null);
-        Response { status, body }
+        Response {
+            status,
+            body,
+            text: body_text.to_owned(),
+        }
     }
 
     /// A new identity: (player id, token).
@@ -373,4 +381,19 @@ pub async fn same_event(clients: &mut [&mut Client]) -> Value {
         assert_eq!(first, other, "every client gets the same events");
     }
     first
+}
+
+/// (status, winner, how it ended) of a stored game.
+pub async fn stored_result(
+    app: &TestApp,
+    game_id: &str,
+) -> (String, Option<String>, Option<String>) {
+    let id = uuid::Uuid::parse_str(game_id).unwrap();
+    let game = app
+        .store
+        .game(id)
+        .await
+        .unwrap()
+        .expect("the game is stored");
+    (game.status, game.winner, game.result_how)
 }

@@ -1,0 +1,135 @@
+//! Prometheus metrics. Every metric name is here, so `/metrics` can be read
+//! against one list; the rest of the server calls these functions.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use metrics::{counter, gauge, histogram};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+const LIVE_ROOMS: &str = "senet_live_rooms";
+const OPEN_CONNECTIONS: &str = "senet_open_connections";
+const SPECTATORS: &str = "senet_spectators";
+const GAMES_STARTED: &str = "senet_games_started_total";
+const GAMES_FINISHED: &str = "senet_games_finished_total";
+const TURNS_COMMITTED: &str = "senet_turns_committed_total";
+const DB_COMMIT_SECONDS: &str = "senet_db_commit_seconds";
+const MESSAGES_REJECTED: &str = "senet_messages_rejected_total";
+const RECONNECTS: &str = "senet_reconnects_total";
+
+/// The exporter is process-wide (the `metrics` facade has one global
+/// recorder), so several servers in one test process share it.
+static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+
+/// Installs the Prometheus recorder once and returns its handle, or `None`
+/// if another recorder was installed first.
+pub fn install() -> Option<PrometheusHandle> {
+    HANDLE
+        .get_or_init(|| {
+            let builder = PrometheusBuilder::new()
+                .set_buckets_for_metric(
+                    Matcher::Full(DB_COMMIT_SECONDS.to_owned()),
+                    &[
+                        0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
+                    ],
+                )
+                .ok()?;
+            match builder.install_recorder() {
+                Ok(handle) => {
+                    describe();
+                    Some(handle)
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "metrics recorder not installed");
+                    None
+                }
+            }
+        })
+        .clone()
+}
+
+/// Gives every metric its help text and a first value, so `/metrics`
+/// lists them all from the start.
+fn describe() {
+    use metrics::{describe_counter, describe_gauge, describe_histogram};
+    describe_gauge!(LIVE_ROOMS, "Rooms with a live task in memory.");
+    describe_gauge!(OPEN_CONNECTIONS, "Open WebSocket connections.");
+    describe_gauge!(SPECTATORS, "Connections watching a room without a seat.");
+    describe_counter!(
+        GAMES_STARTED,
+        "Games started (both seats taken, or a rematch)."
+    );
+    describe_counter!(GAMES_FINISHED, "Games finished, by how they ended.");
+    describe_counter!(TURNS_COMMITTED, "Turns committed to the database.");
+    describe_histogram!(DB_COMMIT_SECONDS, "Time to commit a turn or a result.");
+    describe_counter!(MESSAGES_REJECTED, "Client messages refused, by error code.");
+    describe_counter!(
+        RECONNECTS,
+        "Seated players who came back after a disconnection."
+    );
+    for name in [LIVE_ROOMS, OPEN_CONNECTIONS, SPECTATORS] {
+        gauge!(name).set(0.0);
+    }
+    for name in [GAMES_STARTED, TURNS_COMMITTED, RECONNECTS] {
+        counter!(name).absolute(0);
+    }
+}
+
+/// A room task started.
+pub fn room_started() {
+    gauge!(LIVE_ROOMS).increment(1.0);
+}
+
+/// A room task ended.
+pub fn room_stopped() {
+    gauge!(LIVE_ROOMS).decrement(1.0);
+}
+
+/// A WebSocket connection opened.
+pub fn connection_opened() {
+    gauge!(OPEN_CONNECTIONS).increment(1.0);
+}
+
+/// A WebSocket connection closed.
+pub fn connection_closed() {
+    gauge!(OPEN_CONNECTIONS).decrement(1.0);
+}
+
+/// A spectator joined (`true`) or left (`false`) a room.
+pub fn spectator(joined: bool) {
+    if joined {
+        gauge!(SPECTATORS).increment(1.0);
+    } else {
+        gauge!(SPECTATORS).decrement(1.0);
+    }
+}
+
+/// A game started: both seats taken, or a rematch.
+pub fn game_started() {
+    counter!(GAMES_STARTED).increment(1);
+}
+
+/// A game finished; `how` is `borne_off`, `resigned` or `abandoned`.
+pub fn game_finished(how: &'static str) {
+    counter!(GAMES_FINISHED, "how" => how).increment(1);
+}
+
+/// A turn was committed to the database.
+pub fn turn_committed() {
+    counter!(TURNS_COMMITTED).increment(1);
+}
+
+/// A write transaction took this long to commit.
+pub fn db_commit(took: Duration) {
+    histogram!(DB_COMMIT_SECONDS).record(took.as_secs_f64());
+}
+
+/// A client message was refused with this error code.
+pub fn message_rejected(code: &'static str) {
+    counter!(MESSAGES_REJECTED, "code" => code).increment(1);
+}
+
+/// A seated player came back after a disconnection.
+pub fn reconnect() {
+    counter!(RECONNECTS).increment(1);
+}

@@ -1,0 +1,77 @@
+//! Operations endpoints: liveness, readiness and Prometheus metrics.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use metrics_exporter_prometheus::PrometheusHandle;
+use serde_json::{Value, json};
+
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::store::Store;
+
+/// Set once migrations have run and unfinished rooms are resumed.
+#[derive(Debug, Clone, Default)]
+pub struct Readiness(Arc<AtomicBool>);
+
+impl Readiness {
+    /// Marks the server ready.
+    pub fn set_ready(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the server is ready.
+    #[must_use]
+    pub fn is_ready(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The Prometheus exporter's handle, if the recorder could be installed.
+#[derive(Clone)]
+pub struct Metrics(pub Option<PrometheusHandle>);
+
+/// `/healthz`, `/readyz` and `/metrics`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
+}
+
+/// Liveness: the database answers.
+async fn healthz(State(store): State<Store>) -> Result<Json<Value>, AppError> {
+    store
+        .ping()
+        .await
+        .map_err(|e| AppError::Unavailable(format!("database: {e}")))?;
+    Ok(Json(json!({ "status": "ok", "database": "ok" })))
+}
+
+/// Readiness: migrations done and unfinished rooms resumed.
+async fn readyz(State(readiness): State<Readiness>) -> Result<Json<Value>, AppError> {
+    if readiness.is_ready() {
+        Ok(Json(
+            json!({ "status": "ready", "migrations": "done", "rooms": "resumed" }),
+        ))
+    } else {
+        Err(AppError::Unavailable("starting up".to_owned()))
+    }
+}
+
+/// The Prometheus text format.
+async fn metrics(State(Metrics(handle)): State<Metrics>) -> Response {
+    match handle {
+        Some(handle) => (
+            [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+            handle.render(),
+        )
+            .into_response(),
+        None => AppError::Unavailable("metrics are not enabled".to_owned()).into_response(),
+    }
+}
