@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use senet_engine::{Destination, Game, Kendall, Phase, Position, Rules, Side, Sticks};
+use senet_ai::{Budget, Level, Player, play_game, wilson_interval};
+use senet_engine::{Destination, Game, Kendall, Phase, Position, Rules, Side, Sticks, Throw};
 
-const USAGE: &str = "usage: senet moves \"<position>\" <throw> | senet play --seed N | senet playouts --games N --seed S";
+const USAGE: &str = "usage: senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N | senet playouts --games N --seed S | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -36,6 +37,8 @@ fn run(args: &[String]) -> Result<String, String> {
         "moves" => moves(rest),
         "play" => play(rest),
         "playouts" => playouts(rest),
+        "best" => best(rest),
+        "selfplay" => selfplay(rest),
         "help" | "--help" | "-h" => Ok(format!("{USAGE}\n")),
         other => Err(format!("unknown subcommand `{other}`; {USAGE}")),
     }
@@ -49,13 +52,7 @@ fn moves(args: &[String]) -> Result<String, String> {
         ));
     };
     let rules = Kendall;
-    let position = rules
-        .parse_position(position)
-        .map_err(|e| format!("bad position: {e}"))?;
-    let throw = throw
-        .parse::<u8>()
-        .map_err(|_| format!("bad throw `{throw}`: throws are 1 to 5"))
-        .and_then(|value| rules.throw(value).map_err(|e| format!("bad throw: {e}")))?;
+    let (position, throw) = position_and_throw(&rules, position, throw)?;
     let moves = rules.legal_moves(&position, throw);
     if moves.is_empty() {
         let after = rules.pass(&position);
@@ -64,18 +61,191 @@ fn moves(args: &[String]) -> Result<String, String> {
     let mut out = String::new();
     for mv in moves.iter() {
         let after = rules.apply(&position, throw, mv);
-        let to = match mv.to {
-            Destination::Square(square) => square.to_string(),
-            Destination::Off => "off".to_owned(),
-        };
         out.push_str(&format!(
             "{} {} {}\n",
             mv.from,
-            to,
+            destination(mv.to),
             rules.position_text(&after)
         ));
     }
     Ok(out)
+}
+
+fn position_and_throw(
+    rules: &Kendall,
+    position: &str,
+    throw: &str,
+) -> Result<(Position, Throw), String> {
+    let position = rules
+        .parse_position(position)
+        .map_err(|e| format!("bad position: {e}"))?;
+    let throw = throw
+        .parse::<u8>()
+        .map_err(|_| format!("bad throw `{throw}`: throws are 1 to 5"))
+        .and_then(|value| rules.throw(value).map_err(|e| format!("bad throw: {e}")))?;
+    Ok((position, throw))
+}
+
+/// A destination as `moves` and `best` print it: a square or `off`.
+fn destination(to: Destination) -> String {
+    match to {
+        Destination::Square(square) => square.to_string(),
+        Destination::Off => "off".to_owned(),
+    }
+}
+
+/// Reads optional `--name value` pairs, each at most once.
+fn options<const N: usize>(
+    args: &[String],
+    names: [&str; N],
+) -> Result<[Option<String>; N], String> {
+    let mut values: [Option<String>; N] = [const { None }; N];
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let slot = names
+            .iter()
+            .position(|name| flag.strip_prefix("--") == Some(name))
+            .ok_or_else(|| format!("unknown argument `{flag}`; {USAGE}"))?;
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("`{flag}` needs a value"))?;
+        if values[slot].replace(value.clone()).is_some() {
+            return Err(format!("`{flag}` given twice"));
+        }
+    }
+    Ok(values)
+}
+
+fn number(name: &str, value: Option<&String>) -> Result<Option<u64>, String> {
+    value
+        .map(|v| {
+            v.parse::<u64>()
+                .map_err(|_| format!("`--{name}` needs a whole number, got `{v}`"))
+        })
+        .transpose()
+}
+
+fn level(name: &str, value: Option<&String>) -> Result<Option<Level>, String> {
+    value
+        .map(|v| v.parse::<Level>().map_err(|e| format!("`--{name}`: {e}")))
+        .transpose()
+}
+
+fn best(args: &[String]) -> Result<String, String> {
+    let positional = args.iter().take_while(|a| !a.starts_with("--")).count();
+    let (fixed, rest) = args.split_at(positional);
+    let [position, throw] = fixed else {
+        return Err(format!(
+            "`best` takes a position and a throw, got {positional} arguments; {USAGE}"
+        ));
+    };
+    let [level_name, nodes, seed] = options(rest, ["level", "nodes", "seed"])?;
+    let rules = Kendall;
+    let (position, throw) = position_and_throw(&rules, position, throw)?;
+    let level = level("level", level_name.as_ref())?.unwrap_or(Level::Expert);
+    let budget = match number("nodes", nodes.as_ref())? {
+        Some(0) => return Err("`--nodes` must be at least 1".to_owned()),
+        Some(n) => Budget::nodes(n),
+        None => Budget::nodes(Budget::DEFAULT_NODES),
+    };
+    let mut rng = SmallRng::seed_from_u64(number("seed", seed.as_ref())?.unwrap_or(0));
+    if rules.winner(&position).is_some() {
+        return Err("bad position: the game is already over".to_owned());
+    }
+    let ranking = Player::new(level)
+        .with_budget(budget)
+        .rank(&rules, &position, throw, &mut rng);
+    if ranking.moves.is_empty() {
+        return Ok("pass\n".to_owned());
+    }
+    let mut out = String::new();
+    for (mv, score) in &ranking.moves {
+        out.push_str(&format!("{} {} {score:.4}\n", mv.from, destination(mv.to)));
+    }
+    Ok(out)
+}
+
+/// Most throws a self-play game may take before it counts as unfinished.
+const SELFPLAY_MAX_TURNS: u32 = 100_000;
+
+fn selfplay(args: &[String]) -> Result<String, String> {
+    let [games, a, b, seed, nodes, threads] =
+        options(args, ["games", "a", "b", "seed", "nodes", "threads"])?;
+    let games =
+        number("games", games.as_ref())?.ok_or_else(|| format!("missing `--games N`; {USAGE}"))?;
+    let a = level("a", a.as_ref())?.ok_or_else(|| format!("missing `--a LEVEL`; {USAGE}"))?;
+    let b = level("b", b.as_ref())?.ok_or_else(|| format!("missing `--b LEVEL`; {USAGE}"))?;
+    let seed = number("seed", seed.as_ref())?.unwrap_or(0);
+    let nodes = number("nodes", nodes.as_ref())?.unwrap_or(Budget::DEFAULT_NODES);
+    if nodes == 0 {
+        return Err("`--nodes` must be at least 1".to_owned());
+    }
+    let threads = number("threads", threads.as_ref())?.unwrap_or(1);
+    if !(1..=256).contains(&threads) {
+        return Err("`--threads` must be 1 to 256".to_owned());
+    }
+    // Node budgets only, so a seed gives the same games on any machine.
+    let budget = Budget::nodes(nodes);
+    let players = [
+        Player::new(a).with_budget(budget),
+        Player::new(b).with_budget(budget),
+    ];
+    let began = Instant::now();
+    // Game i: A takes the Cone (and throws first) when i is even. Each game
+    // has its own generator, so the results do not depend on the threads.
+    let play_range = |first: u64| -> [u64; 3] {
+        let mut tally = [0u64; 3];
+        let mut i = first;
+        while i < games {
+            let mut rng =
+                SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i));
+            let a_side = if i % 2 == 0 { Side::Cone } else { Side::Spool };
+            let (cone, spool) = if a_side == Side::Cone {
+                (&players[0], &players[1])
+            } else {
+                (&players[1], &players[0])
+            };
+            let result = play_game(&Kendall, cone, spool, &mut rng, SELFPLAY_MAX_TURNS);
+            match result.winner {
+                Some(side) if side == a_side => tally[0] += 1,
+                Some(_) => tally[1] += 1,
+                None => tally[2] += 1,
+            }
+            i += threads;
+        }
+        tally
+    };
+    let tallies: Vec<[u64; 3]> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || play_range(t)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .map_err(|_| "internal error: a self-play thread panicked".to_owned())
+            })
+            .collect::<Result<Vec<_>, String>>()
+    })?;
+    let [a_wins, b_wins, unfinished] = tallies.iter().fold([0u64; 3], |acc, t| {
+        [acc[0] + t[0], acc[1] + t[1], acc[2] + t[2]]
+    });
+    let seconds = began.elapsed().as_secs_f64();
+    let rate = if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    };
+    let decided = a_wins + b_wins;
+    let win_rate = if decided > 0 {
+        a_wins as f64 / decided as f64
+    } else {
+        0.0
+    };
+    let (low, high) = wilson_interval(a_wins, decided);
+    Ok(format!(
+        "games={games} a={a} b={b} a_wins={a_wins} b_wins={b_wins} unfinished={unfinished} a_win_rate={win_rate:.4} ci95_low={low:.4} ci95_high={high:.4} nodes={nodes} seed={seed} seconds={seconds:.3} games_per_second={rate:.2}\n"
+    ))
 }
 
 /// Reads `--name value` pairs; every flag is required and given once.
