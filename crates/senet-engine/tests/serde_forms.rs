@@ -33,5 +33,8 @@ fn moves_sides_and_sticks_have_readable_json() {
     );
     assert_eq!(serde_json::to_value(Side::Spool).unwrap(), "spool");
     let sticks = Sticks::from_lights([true, false, true, false]);
-    assert_eq!(serde_json::to_value(sticks).unwrap(), serde_json::json!([true, false, true, false]));
+    assert_eq!(
+        serde_json::to_value(sticks).unwrap(),
+        serde_json::json!([true, false, true, false])
+    );
 }
