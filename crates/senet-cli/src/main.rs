@@ -248,26 +248,16 @@ fn selfplay(args: &[String]) -> Result<String, String> {
     ))
 }
 
-/// Reads `--name value` pairs; every flag is required and given once.
+/// Reads `--name N` pairs; every flag is required, given once, and a whole
+/// number.
 fn flags<const N: usize>(args: &[String], names: [&str; N]) -> Result<[u64; N], String> {
-    let mut values: [Option<u64>; N] = [None; N];
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let slot = names
-            .iter()
-            .position(|name| flag.strip_prefix("--") == Some(name))
-            .ok_or_else(|| format!("unknown argument `{flag}`; {USAGE}"))?;
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("`{flag}` needs a number"))?;
-        let number = value
-            .parse::<u64>()
-            .map_err(|_| format!("`{flag}` needs a whole number, got `{value}`"))?;
-        values[slot] = Some(number);
-    }
+    let values = options(args, names)?;
     let mut out = [0; N];
-    for (i, name) in names.iter().enumerate() {
-        out[i] = values[i].ok_or_else(|| format!("missing `--{name} N`; {USAGE}"))?;
+    for ((slot, name), value) in out.iter_mut().zip(names).zip(values) {
+        let value = value.ok_or_else(|| format!("missing `--{name} N`; {USAGE}"))?;
+        *slot = value
+            .parse::<u64>()
+            .map_err(|_| format!("`--{name}` needs a whole number, got `{value}`"))?;
     }
     Ok(out)
 }

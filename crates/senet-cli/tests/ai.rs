@@ -1,18 +1,9 @@
 //! `senet best` and `senet selfplay`, run as a user would run them.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::{Command, Output};
+mod common;
 
-fn senet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senet"))
-        .args(args)
-        .output()
-        .expect("the senet binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use common::{senet, stdout};
 
 /// `from to score` lines of `best`.
 fn parse_best(text: &str) -> Vec<(u8, String, f64)> {

@@ -1,20 +1,11 @@
 //! The `senet` binary, run as a user would run it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{senet, stdout};
 
 use senet_engine::{Kendall, Record, Rules};
-
-fn senet(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_senet"))
-        .args(args)
-        .output()
-        .expect("the senet binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
 
 #[test]
 fn moves_lists_every_legal_move_sorted_by_from_square() {
