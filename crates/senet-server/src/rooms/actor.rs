@@ -869,6 +869,10 @@ impl Room {
         self.require_finished()?;
         match self.rematch_offer {
             Some(by) if by == side.opponent() => self.start_rematch().await,
+            // Offered again to the computer (the first start failed to store).
+            Some(_) if self.slot.computer_at(side.opponent()).is_some() => {
+                self.start_rematch().await
+            }
             Some(_) => Ok(()),
             None => {
                 self.rematch_offer = Some(side);
