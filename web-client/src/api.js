@@ -65,8 +65,9 @@ export function createPlayer(displayName) {
 /**
  * `POST /api/rooms`
  * @param {string} token
- * @param {{side: 'cone' | 'spool' | 'random', public: boolean}} options
- * @returns {Promise<{code: string, invite_url: string, side: 'cone' | 'spool'}>}
+ * @param {{side: 'cone' | 'spool' | 'random', public: boolean, opponent?: {computer: import('./types.js').ComputerLevel}}} options
+ *   `opponent.computer` seats the computer at that level; the game starts at once
+ * @returns {Promise<{code: string, invite_url: string, side: 'cone' | 'spool', computer?: import('./types.js').ComputerLevel}>}
  */
 export function createRoom(token, options) {
   return request('/api/rooms', { method: 'POST', token, body: { rule_set: 'kendall', ...options } });

@@ -104,6 +104,24 @@ export function describeThrow(t) {
 }
 
 /**
+ * The computer's levels, weakest first, with words for people.
+ * @type {ReadonlyArray<{level: import('./types.js').ComputerLevel, name: string, blurb: string}>}
+ */
+export const COMPUTER_LEVELS = Object.freeze([
+  { level: 'beginner', name: 'Beginner', blurb: 'plays by feel' },
+  { level: 'intermediate', name: 'Intermediate', blurb: 'takes the best-looking move' },
+  { level: 'expert', name: 'Expert', blurb: 'thinks throws ahead' },
+]);
+
+/**
+ * "Expert" for `expert`; unknown levels are shown as sent.
+ * @param {string} level
+ */
+export function levelName(level) {
+  return COMPUTER_LEVELS.find((l) => l.level === level)?.name ?? level;
+}
+
+/**
  * Display name of the player on a side, or the side's name.
  * @param {RoomState} s
  * @param {Side} side
@@ -183,6 +201,7 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
   room_not_found: 'There is no room at this address. The link may be mistyped.',
   game_not_found: 'That game could not be found.',
   unknown_rule_set: 'The server does not know that rule set.',
+  unknown_computer_level: 'The server does not know that computer level.',
   unavailable: 'The server is temporarily unavailable. Please try again in a moment.',
   internal: 'Something went wrong on the server. Please try again.',
   rate_limited: 'Too many requests. Please slow down.',

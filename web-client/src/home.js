@@ -1,7 +1,7 @@
 // The home page: your name, a new room, and the public rooms to join.
 
 import { ApiError, createPlayer, createRoom, getLobby } from './api.js';
-import { sideName } from './format.js';
+import { COMPUTER_LEVELS, sideName } from './format.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { esc } from './view-board.js';
@@ -16,6 +16,19 @@ export function ago(iso, now) {
   if (s < 45) return 'just now';
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   return `${Math.round(s / 3600)} h ago`;
+}
+
+/**
+ * The room request for a game against the computer: a known level (else
+ * the intermediate), the side chosen above, never public.
+ * @param {string} level
+ * @param {string} side
+ * @returns {{side: 'cone' | 'spool' | 'random', public: false, opponent: {computer: import('./types.js').ComputerLevel}}}
+ */
+export function computerRoomOptions(level, side) {
+  const known = COMPUTER_LEVELS.find((l) => l.level === level)?.level ?? 'intermediate';
+  const s = side === 'cone' || side === 'spool' ? side : 'random';
+  return { side: s, public: false, opponent: { computer: known } };
 }
 
 /**
@@ -50,6 +63,17 @@ function homeHtml(name) {
 <p class="note">Public rooms waiting for an opponent. Join one with a click.</p>
 <ul id="lobby-list" class="lobby-list" aria-live="polite"><li class="note">Loading…</li></ul>
 </section>
+<section class="panel vs-computer" aria-labelledby="computer-title">
+<h2 id="computer-title">Play the computer</h2>
+<p class="note">Nobody to play with? The computer takes the other seat and the game starts at once, with your name and side from above.</p>
+<form id="computer-form" class="form" novalidate>
+<fieldset class="choice"><legend>Level</legend>
+${COMPUTER_LEVELS.map((l) => `<label><input type="radio" name="level" value="${l.level}"${l.level === 'intermediate' ? ' checked' : ''}><span>${l.name}<small>${l.blurb}</small></span></label>`).join('\n')}
+</fieldset>
+<p class="form-error" role="alert" id="computer-error"></p>
+<button type="submit" class="btn primary big" id="computer-btn">Play the computer</button>
+</form>
+</section>
 <section class="panel rules-card">
 <h2>How to play</h2>
 <ol>
@@ -77,13 +101,14 @@ export function showHome(root) {
 
   /**
    * The identity for the typed name: the saved one, or a new one.
+   * @param {HTMLElement} [errors]  where to say what is wrong with the name
    * @returns {Promise<import('./api.js').Identity | null>}
    */
-  async function ensureIdentity() {
+  async function ensureIdentity(errors = errorEl) {
     const name = nameInput.value.trim();
     const problem = identity.nameProblem(name);
     if (problem) {
-      errorEl.textContent = problem;
+      errors.textContent = problem;
       nameInput.focus();
       nameInput.setAttribute('aria-invalid', 'true');
       return null;
@@ -120,6 +145,35 @@ export function showHome(root) {
       location.assign(`/r/${encodeURIComponent(room.code)}`);
     } catch (e) {
       errorEl.textContent = e instanceof Error ? e.message : String(e);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  const computerForm = /** @type {HTMLFormElement} */ (root.querySelector('#computer-form'));
+  const computerError = /** @type {HTMLElement} */ (root.querySelector('#computer-error'));
+  computerForm.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    computerError.textContent = '';
+    const button = /** @type {HTMLButtonElement} */ (root.querySelector('#computer-btn'));
+    button.disabled = true;
+    try {
+      const options = computerRoomOptions(String(new FormData(computerForm).get('level') ?? ''), String(new FormData(form).get('side') ?? ''));
+      let id = await ensureIdentity(computerError);
+      if (!id) return;
+      let room;
+      try {
+        room = await createRoom(id.token, options);
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === 'invalid_token')) throw e;
+        identity.forget(localStorage, id.player_id);
+        id = await ensureIdentity(computerError);
+        if (!id) return;
+        room = await createRoom(id.token, options);
+      }
+      location.assign(`/r/${encodeURIComponent(room.code)}`);
+    } catch (e) {
+      computerError.textContent = e instanceof Error ? e.message : String(e);
     } finally {
       button.disabled = false;
     }

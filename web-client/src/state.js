@@ -216,5 +216,16 @@ export function canClaimWin(s) {
   const them = opponent(me);
   if (s.toMove !== them) return false;
   const p = playerOn(s, them);
-  return p !== undefined && !p.connected;
+  // The computer never leaves, so there is never a win to claim from it.
+  return p !== undefined && !p.connected && !p.computer;
+}
+
+/**
+ * The computer's level when it holds this seat, else null.
+ * @param {RoomState} s
+ * @param {Side} side
+ * @returns {import('./types.js').ComputerLevel | null}
+ */
+export function computerOn(s, side) {
+  return playerOn(s, side)?.computer ?? null;
 }

@@ -17,12 +17,15 @@
  * @property {number | null} lands_on
  */
 
+/** @typedef {'beginner' | 'intermediate' | 'expert'} ComputerLevel */
+
 /**
  * @typedef {Object} Player
  * @property {Side} side
  * @property {string} player_id
  * @property {string} display_name
  * @property {boolean} connected
+ * @property {ComputerLevel} [computer]  set when the seat is the computer's
  */
 
 /** @typedef {{role: 'seat', side: Side} | {role: 'spectator'}} You */

@@ -1,7 +1,7 @@
 // The room page as HTML (pure: state + UI flags → string).
 
 import { boardHtml, esc, trayHtml } from './view-board.js';
-import { describeThrow, describeTurn, nameOf, resultText, shortDuration, sideName, statusLine } from './format.js';
+import { describeThrow, describeTurn, levelName, nameOf, resultText, shortDuration, sideName, statusLine } from './format.js';
 import { pieceSvg, stickSvg } from './icons.js';
 import { canClaimWin, canThrow, myMoves, mySide, opponent, playerOn } from './state.js';
 
@@ -25,14 +25,18 @@ function playerCard(s, side, now) {
   const me = mySide(s) === side;
   const active = s.phase.kind === 'to_throw' || s.phase.kind === 'to_move' ? s.toMove === side : false;
   const winner = s.phase.kind === 'finished' && s.phase.result.winner === side;
+  const turn = active ? '<span class="turn-badge">to play</span>' : winner ? '<span class="turn-badge win">winner</span>' : '';
   if (!p) {
     return `<div class="player open-seat" data-side="${side}">${pieceSvg(side)}<div class="player-text"><span class="player-name">Open seat</span><span class="player-meta">${sideName(side)} · waiting for someone to join</span></div></div>`;
+  }
+  if (p.computer) {
+    const level = levelName(p.computer);
+    return `<div class="player computer${active ? ' active' : ''}" data-side="${side}" data-computer="${esc(p.computer)}" aria-label="${esc(`${sideName(side)}: ${p.display_name}, the computer at ${level} level${active ? ', to play' : ''}`)}">${pieceSvg(side)}<div class="player-text"><span class="player-name">${esc(p.display_name)}</span><span class="player-meta">${sideName(side)} · <span class="conn on">computer</span> · <span class="level">${esc(level)}</span></span></div>${turn}</div>`;
   }
   const away = s.awaySince[side];
   const conn = p.connected
     ? '<span class="conn on">online</span>'
     : `<span class="conn off">offline${away ? ` · ${shortDuration(now - away)}` : ''}</span>`;
-  const turn = active ? '<span class="turn-badge">to play</span>' : winner ? '<span class="turn-badge win">winner</span>' : '';
   return `<div class="player${active ? ' active' : ''}${me ? ' me' : ''}" data-side="${side}" aria-label="${esc(`${sideName(side)}: ${p.display_name}${me ? ' (you)' : ''}, ${p.connected ? 'online' : 'offline'}${active ? ', to play' : ''}`)}">${pieceSvg(side)}<div class="player-text"><span class="player-name">${esc(p.display_name)}${me ? ' <em>(you)</em>' : ''}</span><span class="player-meta">${sideName(side)} · ${conn}</span></div>${turn}</div>`;
 }
 

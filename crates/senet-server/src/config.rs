@@ -48,6 +48,11 @@ pub struct Config {
     #[arg(long, env = "SENET_RATE_BURST", default_value_t = 40.0)]
     pub rate_burst: f64,
 
+    /// Milliseconds the computer waits before each throw and each move, so
+    /// its play can be followed (0 in tests).
+    #[arg(long, env = "SENET_COMPUTER_DELAY_MS", default_value_t = 700)]
+    pub computer_delay_ms: u64,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -77,6 +82,7 @@ impl Config {
             idle_room_timeout: Duration::from_secs(self.idle_room_secs),
             rate_per_sec: self.rate_per_sec,
             rate_burst: self.rate_burst,
+            computer_delay: Duration::from_millis(self.computer_delay_ms),
         }
     }
 }
@@ -94,6 +100,8 @@ pub struct Settings {
     pub rate_per_sec: f64,
     /// Burst of client messages allowed per socket.
     pub rate_burst: f64,
+    /// How long the computer waits before each throw and each move.
+    pub computer_delay: Duration,
 }
 
 impl Settings {

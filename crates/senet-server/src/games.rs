@@ -40,7 +40,12 @@ pub async fn get_game(
         })
         .collect();
     let seat = |id: Option<Uuid>, name: Option<String>| {
-        id.map(|id| json!({ "player_id": id, "display_name": name }))
+        id.map(|id| match crate::computer::level_of(id) {
+            Some(level) => {
+                json!({ "player_id": id, "display_name": name, "computer": level.as_str() })
+            }
+            None => json!({ "player_id": id, "display_name": name }),
+        })
     };
     Ok(Json(json!({
         "game_id": game.id,

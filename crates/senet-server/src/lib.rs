@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod computer;
 pub mod config;
 pub mod error;
 pub mod games;

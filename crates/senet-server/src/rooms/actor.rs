@@ -65,6 +65,29 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<RoomInfo>,
     },
+    /// The computer's turn step, scheduled by the room itself: a throw, or a
+    /// move it has chosen. Played through the same checks as a person's
+    /// message; ignored unless the game is still where it was scheduled.
+    Computer(ComputerStep),
+}
+
+/// A step of the computer, as the room scheduled it.
+#[derive(Debug, Clone, Copy)]
+pub struct ComputerStep {
+    ticket: u64,
+    game_id: Uuid,
+    turns: usize,
+    action: ComputerAction,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum ComputerAction {
+    Throw,
+    Move {
+        from: u8,
+    },
+    /// The search failed: schedule again after a pause.
+    Retry,
 }
 
 /// Room facts for `GET /api/rooms/{code}`.
@@ -115,6 +138,15 @@ pub struct Room {
     store: Store,
     settings: Arc<Settings>,
     last_activity: Instant,
+    /// The room's own channel, for the computer's scheduled steps (weak, so
+    /// the room still stops when every handle is gone).
+    me: Option<mpsc::WeakSender<Command>>,
+    /// The computer step in flight, if any.
+    computer_ticket: Option<u64>,
+    next_ticket: u64,
+    /// The computer's last step was refused (e.g. storage failed): wait a
+    /// little before trying again.
+    computer_retry: bool,
 }
 
 type Refusal = ServerMessage;
@@ -157,7 +189,12 @@ impl Room {
         resumed: bool,
     ) -> Room {
         let now = Instant::now();
-        let away = |side: Side| slot.seats[side.index()].as_ref().map(|_| now);
+        let away = |side: Side| {
+            slot.seats[side.index()]
+                .as_ref()
+                .filter(|seat| seat.computer.is_none())
+                .map(|_| now)
+        };
         Room {
             code,
             public,
@@ -171,7 +208,17 @@ impl Room {
             store,
             settings,
             last_activity: now,
+            me: None,
+            computer_ticket: None,
+            next_ticket: 1,
+            computer_retry: false,
         }
+    }
+
+    /// Gives the room a handle to its own channel (for the computer's steps).
+    pub(super) fn with_self(mut self, me: mpsc::WeakSender<Command>) -> Room {
+        self.me = Some(me);
+        self
     }
 
     /// Runs the actor until shutdown, or until the room is finished and idle.
@@ -190,12 +237,15 @@ impl Room {
             .min(self.settings.idle_room_timeout)
             .max(Duration::from_millis(100));
         let mut tick = tokio::time::interval(period);
+        // A resumed game where the computer is to move goes on at once.
+        self.schedule_computer();
         loop {
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(command) => {
                         self.last_activity = Instant::now();
                         self.handle(command).await;
+                        self.schedule_computer();
                     }
                     None => break,
                 },
@@ -230,6 +280,108 @@ impl Room {
             Command::Info { reply } => {
                 let _ = reply.send(self.info());
             }
+            Command::Computer(step) => self.computer_step(step).await,
+        }
+    }
+
+    /// When the computer is to act and nothing is scheduled for it yet,
+    /// schedules its next step: after the configured delay, a throw; or,
+    /// once thrown, the move `senet-ai` picks (on a blocking thread). The
+    /// step comes back as [`Command::Computer`] on the room's own channel.
+    fn schedule_computer(&mut self) {
+        if self.computer_ticket.is_some() || self.slot.status != Status::Playing {
+            return;
+        }
+        let position = self.slot.game.position();
+        let side = position.to_move();
+        let Some(level) = self.slot.computer_at(side) else {
+            return;
+        };
+        let Some(me) = self.me.clone() else {
+            return;
+        };
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        self.computer_ticket = Some(ticket);
+        let game_id = self.slot.id;
+        let turns = self.slot.game.record().len();
+        let to_move = match self.slot.game.phase() {
+            Phase::ToMove { throw, .. } => Some(throw),
+            _ => None,
+        };
+        let mut delay = self.settings.computer_delay;
+        if std::mem::take(&mut self.computer_retry) {
+            delay = delay.max(Duration::from_secs(1));
+        }
+        tokio::spawn(async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            let action = match to_move {
+                None => ComputerAction::Throw,
+                Some(throw) => {
+                    let chosen = tokio::task::spawn_blocking(move || {
+                        crate::computer::choose_square(&position, throw, level)
+                    })
+                    .await;
+                    match chosen {
+                        Ok(Some(from)) => ComputerAction::Move { from },
+                        Ok(None) => {
+                            tracing::error!(
+                                "the computer found no move after a throw that has one"
+                            );
+                            ComputerAction::Retry
+                        }
+                        Err(error) => {
+                            tracing::error!(%error, "the computer's search failed");
+                            ComputerAction::Retry
+                        }
+                    }
+                }
+            };
+            if let Some(tx) = me.upgrade() {
+                let _ = tx
+                    .send(Command::Computer(ComputerStep {
+                        ticket,
+                        game_id,
+                        turns,
+                        action,
+                    }))
+                    .await;
+            }
+        });
+    }
+
+    /// Plays a step the computer scheduled, if the game is still where it
+    /// was: the same checks as a person's `throw` or `move`.
+    async fn computer_step(&mut self, step: ComputerStep) {
+        if self.computer_ticket != Some(step.ticket) {
+            return;
+        }
+        self.computer_ticket = None;
+        if step.game_id != self.slot.id || step.turns != self.slot.game.record().len() {
+            return;
+        }
+        let side = self.slot.game.position().to_move();
+        if self.slot.computer_at(side).is_none() {
+            return;
+        }
+        let result = match step.action {
+            ComputerAction::Throw => self.throw_as(side).await,
+            ComputerAction::Move { from } => self.play_as(side, i64::from(from)).await,
+            ComputerAction::Retry => {
+                self.computer_retry = true;
+                return;
+            }
+        };
+        if let Err(refusal) = result {
+            // A storage failure leaves the game as it was; the next
+            // schedule tries again.
+            tracing::warn!(?refusal, "the computer's step was refused");
+            self.computer_retry = true;
+            if let Some(code) = refusal.error_code() {
+                crate::metrics::message_rejected(code.as_str());
+            }
         }
     }
 
@@ -237,6 +389,10 @@ impl Room {
         let Some(seat) = &self.slot.seats[side.index()] else {
             return false;
         };
+        if seat.computer.is_some() {
+            // The computer never disconnects.
+            return true;
+        }
         self.conns
             .values()
             .any(|conn| conn.player == Some(seat.player_id))
@@ -394,10 +550,8 @@ impl Room {
                 {
                     Ok(()) => {
                         tracing::info!(player_id = %identity.id, side = side.name(), "seat taken, game starts");
-                        self.slot.seats[side.index()] = Some(Seat {
-                            player_id: identity.id,
-                            display_name: identity.display_name.clone(),
-                        });
+                        self.slot.seats[side.index()] =
+                            Some(Seat::new(identity.id, identity.display_name.clone()));
                         self.slot.status = Status::Playing;
                         crate::metrics::game_started();
                         self.seen[side.index()] = true;
@@ -501,6 +655,11 @@ impl Room {
 
     async fn throw(&mut self, conn: ConnId) -> Result<(), Refusal> {
         let side = self.player_side(conn)?;
+        self.throw_as(side).await
+    }
+
+    /// A throw by the seat holder of `side` (a person or the computer).
+    async fn throw_as(&mut self, side: Side) -> Result<(), Refusal> {
         self.require_playing()?;
         self.require_turn(side)?;
         if matches!(self.slot.game.phase(), Phase::ToMove { .. }) {
@@ -563,6 +722,11 @@ impl Room {
 
     async fn play(&mut self, conn: ConnId, from: i64) -> Result<(), Refusal> {
         let side = self.player_side(conn)?;
+        self.play_as(side, from).await
+    }
+
+    /// A move by the seat holder of `side` (a person or the computer).
+    async fn play_as(&mut self, side: Side, from: i64) -> Result<(), Refusal> {
         self.require_playing()?;
         self.require_turn(side)?;
         if matches!(self.slot.game.phase(), Phase::ToThrow) {
@@ -705,10 +869,18 @@ impl Room {
         self.require_finished()?;
         match self.rematch_offer {
             Some(by) if by == side.opponent() => self.start_rematch().await,
+            // Offered again to the computer (the first start failed to store).
+            Some(_) if self.slot.computer_at(side.opponent()).is_some() => {
+                self.start_rematch().await
+            }
             Some(_) => Ok(()),
             None => {
                 self.rematch_offer = Some(side);
                 self.broadcast(&ServerMessage::RematchOffered { by: side });
+                if self.slot.computer_at(side.opponent()).is_some() {
+                    // The computer always accepts.
+                    return self.start_rematch().await;
+                }
                 Ok(())
             }
         }

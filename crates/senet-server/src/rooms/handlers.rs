@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::actor::{Command, RoomInfo};
 use super::registry::Rooms;
 use super::slot::{GameSlot, Seat, Status};
+use crate::computer::ComputerLevel;
 use crate::config::Settings;
 use crate::error::{AppError, parse_json};
 use crate::players::AuthPlayer;
@@ -40,6 +41,41 @@ struct CreateRoom {
     side: SideChoice,
     #[serde(default = "default_public")]
     public: bool,
+    /// `{"computer": "<level>"}` seats the computer in the other seat.
+    #[serde(default)]
+    opponent: Option<Opponent>,
+    /// Shorthand for `opponent: {"computer": …}`.
+    #[serde(default)]
+    computer_level: Option<String>,
+}
+
+/// Who takes the other seat.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Opponent {
+    /// The computer at this level.
+    computer: String,
+}
+
+impl CreateRoom {
+    /// The computer level asked for, if any.
+    fn computer(&self) -> Result<Option<ComputerLevel>, AppError> {
+        let name = match (&self.opponent, &self.computer_level) {
+            (None, None) => return Ok(None),
+            (Some(opponent), None) => &opponent.computer,
+            (None, Some(level)) => level,
+            (Some(opponent), Some(level)) if &opponent.computer == level => level,
+            (Some(_), Some(_)) => {
+                return Err(AppError::BadRequest(
+                    "bad_opponent",
+                    "`opponent.computer` and `computer_level` disagree".to_owned(),
+                ));
+            }
+        };
+        name.parse::<ComputerLevel>()
+            .map(Some)
+            .map_err(|e| AppError::BadRequest("unknown_computer_level", e.to_string()))
+    }
 }
 
 fn default_public() -> bool {
@@ -63,6 +99,9 @@ pub struct RoomCreated {
     pub side: Side,
     /// The first game.
     pub game_id: Uuid,
+    /// The computer's level when it holds the other seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<&'static str>,
 }
 
 /// `POST /api/rooms` (authenticated).
@@ -78,10 +117,15 @@ pub async fn create_room(
             rule_set: None,
             side: SideChoice::Random,
             public: true,
+            opponent: None,
+            computer_level: None,
         }
     } else {
         parse_json(&body)?
     };
+    let computer = request.computer()?;
+    // A room against the computer is never listed in the lobby.
+    let public = request.public && computer.is_none();
     let rule_set = match request.rule_set.as_deref() {
         None => RuleSetId::default(),
         Some(name) => name
@@ -101,36 +145,56 @@ pub async fn create_room(
     };
     let code = room_code().map_err(AppError::internal)?;
     let game_id = Uuid::new_v4();
-    let (cone, spool) = match side {
-        Side::Cone => (Some(player.id), None),
-        Side::Spool => (None, Some(player.id)),
-    };
-    store
-        .create_room(
-            &code,
-            rule_set.as_str(),
-            request.public,
-            player.id,
-            game_id,
-            cone,
-            spool,
-        )
-        .await?;
     let mut seats = [None, None];
-    seats[side.index()] = Some(Seat {
-        player_id: player.id,
-        display_name: player.display_name.clone(),
-    });
+    seats[side.index()] = Some(Seat::new(player.id, player.display_name.clone()));
+    let status = if let Some(level) = computer {
+        let opponent = Seat::computer(level);
+        let (cone, spool) = match side {
+            Side::Cone => (player.id, opponent.player_id),
+            Side::Spool => (opponent.player_id, player.id),
+        };
+        store
+            .create_computer_room(
+                &code,
+                rule_set.as_str(),
+                player.id,
+                game_id,
+                cone,
+                spool,
+                level,
+            )
+            .await?;
+        seats[side.opponent().index()] = Some(opponent);
+        crate::metrics::game_started();
+        Status::Playing
+    } else {
+        let (cone, spool) = match side {
+            Side::Cone => (Some(player.id), None),
+            Side::Spool => (None, Some(player.id)),
+        };
+        store
+            .create_room(
+                &code,
+                rule_set.as_str(),
+                public,
+                player.id,
+                game_id,
+                cone,
+                spool,
+            )
+            .await?;
+        Status::Waiting
+    };
     let slot = GameSlot {
         id: game_id,
         no: 1,
         game: Game::new(rule_set.rules()),
         seats,
-        status: Status::Waiting,
+        status,
         last_throw: None,
     };
-    rooms.start(code.clone(), request.public, rule_set, slot, false);
-    tracing::info!(room = %code, %game_id, creator = %player.id, "room created");
+    rooms.start(code.clone(), public, rule_set, slot, false);
+    tracing::info!(room = %code, %game_id, creator = %player.id, computer = computer.map(ComputerLevel::as_str), "room created");
     Ok((
         StatusCode::CREATED,
         Json(RoomCreated {
@@ -138,9 +202,10 @@ pub async fn create_room(
             ws_url: settings.ws_url(&code),
             code,
             rule_set,
-            public: request.public,
+            public,
             side,
             game_id,
+            computer: computer.map(ComputerLevel::as_str),
         }),
     ))
 }

@@ -114,10 +114,7 @@ async fn rebuild_game(
         }
     }
     let seat = |id: Option<uuid::Uuid>, name: Option<String>| {
-        id.map(|player_id| Seat {
-            player_id,
-            display_name: name.unwrap_or_default(),
-        })
+        id.map(|player_id| Seat::new(player_id, name.unwrap_or_default()))
     };
     Ok(GameSlot {
         id: row.id,

@@ -129,7 +129,8 @@ impl Rooms {
             self.store.clone(),
             self.settings.clone(),
             resumed,
-        );
+        )
+        .with_self(handle.tx.downgrade());
         tokio::spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())
                 .instrument(span),

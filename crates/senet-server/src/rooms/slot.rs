@@ -12,6 +12,29 @@ pub struct Seat {
     pub player_id: Uuid,
     /// Display name.
     pub display_name: String,
+    /// The level, when the seat is the computer's.
+    pub computer: Option<crate::computer::ComputerLevel>,
+}
+
+impl Seat {
+    /// A seat for a stored player; the fixed ids of the computer's players
+    /// make it the computer's seat.
+    pub fn new(player_id: Uuid, display_name: String) -> Seat {
+        Seat {
+            player_id,
+            display_name,
+            computer: crate::computer::level_of(player_id),
+        }
+    }
+
+    /// The computer's seat at a level.
+    pub fn computer(level: crate::computer::ComputerLevel) -> Seat {
+        Seat {
+            player_id: crate::computer::player_id(level),
+            display_name: crate::computer::display_name(level),
+            computer: Some(level),
+        }
+    }
 }
 
 /// Where the room's game stands.
@@ -91,6 +114,13 @@ impl GameSlot {
         board_of(&self.game.position())
     }
 
+    /// The level of the computer holding this seat, if it does.
+    pub fn computer_at(&self, side: Side) -> Option<crate::computer::ComputerLevel> {
+        self.seats[side.index()]
+            .as_ref()
+            .and_then(|seat| seat.computer)
+    }
+
     /// Pieces borne off.
     pub fn borne_off(&self) -> BorneOff {
         let position = self.game.position();
@@ -115,7 +145,8 @@ impl GameSlot {
                     side,
                     player_id: seat.player_id,
                     display_name: seat.display_name.clone(),
-                    connected: connected(side),
+                    connected: seat.computer.is_some() || connected(side),
+                    computer: seat.computer.map(crate::computer::ComputerLevel::as_str),
                 })
             })
             .collect()

@@ -82,6 +82,8 @@ macro_rules! on_pool {
     };
 }
 
+mod computer;
+
 /// The database handle.
 #[derive(Debug, Clone)]
 pub struct Store {

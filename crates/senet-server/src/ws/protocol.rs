@@ -208,8 +208,13 @@ pub struct PlayerView {
     pub player_id: Uuid,
     /// Display name.
     pub display_name: String,
-    /// Whether the player has a live connection.
+    /// Whether the player has a live connection (always true for the
+    /// computer).
     pub connected: bool,
+    /// `beginner`, `intermediate` or `expert` when the seat is the
+    /// computer's; absent for people.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<&'static str>,
 }
 
 /// The receiver's role.

@@ -88,6 +88,16 @@ pub async fn start_on(db_url: &str) -> TestApp {
 }
 
 async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
+    start_with_delay(db_url, rate_per_sec, Duration::ZERO).await
+}
+
+/// Starts a server on an existing database whose computer players wait
+/// `computer_delay` before each throw and each move.
+pub async fn start_with_delay(
+    db_url: &str,
+    rate_per_sec: f64,
+    computer_delay: Duration,
+) -> TestApp {
     let store = Store::connect(db_url).await.expect("connect test database");
     let settings = Settings {
         public_url: PUBLIC_URL.to_owned(),
@@ -95,6 +105,7 @@ async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
         idle_room_timeout: Duration::from_secs(60),
         rate_per_sec,
         rate_burst: 40.0_f64.max(rate_per_sec),
+        computer_delay,
     };
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
         .await

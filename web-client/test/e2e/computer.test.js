@@ -1,0 +1,82 @@
+// A person starts a game against the computer from the home page, in real
+// Chromium against the real server, and sees the computer answer.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  const bin = buildServer();
+  // A short delay: quick, yet the computer's turn is visible.
+  server = await startServer(bin, ['--computer-delay-ms', '150']);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('play the computer from the home page; it answers a move', { timeout: 120_000 }, async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const page = await ctx.newPage();
+  /** @type {string[]} */
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
+  });
+
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('#computer-form');
+  assert.match(await page.textContent('#computer-title') ?? '', /Play the computer/);
+  await page.click('#computer-btn'); // no name yet
+  assert.match(await page.textContent('#computer-error') ?? '', /enter a name/i);
+  await page.fill('#name', 'Hatshepsut');
+  await page.check('input[name="side"][value="cone"]');
+  await page.check('input[name="level"][value="expert"]');
+  await page.screenshot({ path: join(OUTPUT_DIR, 'computer-1-home.png'), fullPage: true });
+  await page.click('#computer-btn');
+
+  // Straight to the room page, the game on at once.
+  await page.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
+  await page.waitForSelector('#app[data-role="cone"][data-phase="to_throw"]');
+  const card = page.locator('.player[data-computer="expert"]');
+  await card.waitFor();
+  assert.match(await card.textContent() ?? '', /Computer \(expert\)/);
+  assert.match(await card.textContent() ?? '', /computer · Expert/);
+  assert.match(await card.getAttribute('aria-label') ?? '', /Spool: Computer \(expert\), the computer at Expert level/);
+  // Private: not in the lobby.
+  const lobby = await fetch(`${server.base}/api/lobby`).then((r) => r.json());
+  assert.deepEqual(lobby.rooms, []);
+
+  // Play our turns (throw, then the first highlighted piece) until the
+  // computer has moved a piece; it never offers a claim-win.
+  const computerMoved = () => page.locator('.record-list li.rec-spool:not(:has-text("turn lost"))').count();
+  const deadline = Date.now() + 90_000;
+  while ((await computerMoved()) === 0) {
+    assert.ok(Date.now() < deadline, 'the computer answered in time');
+    assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
+    if (await page.locator('#throw:not([disabled])').count()) {
+      await page.click('#throw');
+      await page.waitForFunction(() => !document.querySelector('#throw:not([disabled])') || document.querySelector('.piece.movable'), null, { timeout: 15_000 });
+    } else if (await page.locator('.piece.movable').count()) {
+      await page.locator('.piece.movable').first().click();
+      await page.waitForFunction(() => !document.querySelector('.piece.movable'), null, { timeout: 15_000 });
+    } else {
+      await page.waitForTimeout(100);
+    }
+  }
+  const line = await page.locator('.record-list li.rec-spool').first().textContent();
+  assert.match(line ?? '', /^Spool threw \d/);
+  assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
+  await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
+  assert.deepEqual(pageErrors, []);
+  await ctx.close();
+});
