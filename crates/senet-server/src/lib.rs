@@ -12,6 +12,7 @@ pub mod app;
 pub mod config;
 pub mod error;
 pub mod games;
+pub mod history;
 pub mod metrics;
 pub mod ops;
 pub mod players;

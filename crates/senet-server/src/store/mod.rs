@@ -82,6 +82,9 @@ macro_rules! on_pool {
     };
 }
 
+mod history;
+pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
+
 /// The database handle.
 #[derive(Debug, Clone)]
 pub struct Store {
