@@ -81,7 +81,7 @@ export function rowHtml(g, me, live) {
   const date = when ? new Date(when).toLocaleString() : '';
   const link = live ? `/r/${encodeURIComponent(g.room_code)}` : `/games/${encodeURIComponent(g.game_id)}`;
   const action = live ? 'Watch' : 'Replay';
-  return `<li class="hg-row" data-game="${esc(g.game_id)}"><span class="hg-players">${who('cone')} <span class="vs">vs</span> ${who('spool')}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(g.cone?.display_name ?? 'Cone')} vs ${esc(g.spool?.display_name ?? 'Spool')}">${action}</a></li>`;
+  return `<li class="hg-row" data-game="${esc(g.game_id)}"><span class="hg-players">${who('cone')} <span class="hg-vs">vs</span> ${who('spool')}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(g.cone?.display_name ?? 'Cone')} vs ${esc(g.spool?.display_name ?? 'Spool')}">${action}</a></li>`;
 }
 
 /**

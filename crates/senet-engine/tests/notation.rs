@@ -158,3 +158,39 @@ fn illegal_turns_name_line_and_turn() {
         "line 1: result `won` is not one of borne_off, resigned, abandoned"
     );
 }
+
+/// The example in docs/notation.md replays, and its error examples are the
+/// engine's own words.
+#[test]
+fn the_documented_example_replays() {
+    let doc = include_str!("../../../docs/notation.md");
+    let example = doc
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap();
+    let parsed = GameText::parse(example).unwrap();
+    assert_eq!(parsed.tag("Result"), Some("spool resigned"));
+    assert_eq!(
+        parsed.tag("Turns"),
+        Some(parsed.record.len().to_string().as_str())
+    );
+    let game = parsed.replay().unwrap();
+    assert!(game.winner().is_none());
+    assert!(
+        parsed
+            .record
+            .turns()
+            .iter()
+            .any(|t| t.action == senet_engine::Action::Forfeit)
+    );
+    // Written back, it is the same text.
+    let tags: Vec<(&str, &str)> = parsed
+        .tags
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(write_text(&tags, &parsed.record).unwrap(), example);
+    let err = replay_err("1. c 3:2");
+    assert!(doc.contains(&err), "{err}");
+}
