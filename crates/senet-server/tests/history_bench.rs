@@ -121,6 +121,15 @@ async fn list_query_with_100k_games() {
                 "games_finished_order",
             ),
             (
+                "name substring",
+                HistoryQuery {
+                    limit: 21,
+                    name: Some("player 04999".to_owned()),
+                    ..HistoryQuery::default()
+                },
+                "games_finished_order",
+            ),
+            (
                 "one player",
                 HistoryQuery {
                     limit: 21,

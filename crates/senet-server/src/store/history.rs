@@ -133,9 +133,13 @@ impl HistoryQuery {
         }
         if let Some(name) = &self.name {
             let n = next(&mut params, Param::Text(contains_pattern(name)));
+            // Matching players first (a smaller table), then their games
+            // along the order index: a join on both names would read every game.
             sql.push_str(&format!(
-                " AND (LOWER(pc.display_name) LIKE LOWER(${n}) ESCAPE '\\' \
-                   OR LOWER(ps.display_name) LIKE LOWER(${n}) ESCAPE '\\')"
+                " AND (g.cone_player IN (SELECT p.id FROM players p \
+                       WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\') \
+                   OR g.spool_player IN (SELECT p.id FROM players p \
+                       WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\'))"
             ));
         }
         match (self.winner, player_no) {
