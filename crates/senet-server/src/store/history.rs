@@ -98,6 +98,12 @@ const HISTORY_SELECT: &str = "SELECT g.id, g.room_code, g.game_no, g.rule_set,
      LEFT JOIN players pc ON pc.id = g.cone_player
      LEFT JOIN players ps ON ps.id = g.spool_player";
 
+/// The ids of the finished games player `$P` sat in, one index range a seat.
+const PLAYER_GAMES: &str =
+    "SELECT x.id FROM games x WHERE x.status = 'finished' AND x.cone_player = $P
+     UNION ALL
+     SELECT y.id FROM games y WHERE y.status = 'finished' AND y.spool_player = $P";
+
 /// A `LIKE` pattern matching `needle` anywhere, with `\`, `%` and `_`
 /// escaped (by `\`, named in the query's `ESCAPE`), lower-cased.
 #[must_use]
@@ -127,9 +133,9 @@ impl HistoryQuery {
         if let Some(player) = self.player {
             let n = next(&mut params, Param::Uuid(player));
             player_no = Some(n);
-            sql.push_str(&format!(
-                " AND (g.cone_player = ${n} OR g.spool_player = ${n})"
-            ));
+            // One index range a seat, unioned: an `OR` of the two seats
+            // would make SQLite walk every game.
+            sql.push_str(&format!(" AND g.id IN ({PLAYER_GAMES})").replace("$P", &format!("${n}")));
         }
         if let Some(name) = &self.name {
             let n = next(&mut params, Param::Text(contains_pattern(name)));
@@ -200,9 +206,9 @@ impl Store {
             .await)
     }
 
-    /// The query plan PostgreSQL chooses for a history query (`EXPLAIN`
-    /// text, one line a row); `None` on SQLite.
-    pub async fn explain_history(&self, q: &HistoryQuery) -> Result<Option<String>, sqlx::Error> {
+    /// The query plan the database chooses for a history query: `EXPLAIN`
+    /// on PostgreSQL, `EXPLAIN QUERY PLAN` on SQLite, one line a row.
+    pub async fn explain_history(&self, q: &HistoryQuery) -> Result<String, sqlx::Error> {
         let (sql, params) = q.sql();
         let sql = format!("EXPLAIN {sql}");
         match &self.pool {
@@ -210,9 +216,20 @@ impl Store {
                 let lines: Vec<String> = bind_all!(sqlx::query_scalar::<_, String>(&sql), &params)
                     .fetch_all(pool)
                     .await?;
-                Ok(Some(lines.join("\n")))
+                Ok(lines.join("\n"))
             }
-            Pool::Sqlite(_) => Ok(None),
+            Pool::Sqlite(pool) => {
+                let sql = sql.replacen("EXPLAIN", "EXPLAIN QUERY PLAN", 1);
+                let rows: Vec<(i64, i64, i64, String)> =
+                    bind_all!(sqlx::query_as::<_, (i64, i64, i64, String)>(&sql), &params)
+                        .fetch_all(pool)
+                        .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(_, _, _, detail)| detail)
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
         }
     }
 
@@ -233,14 +250,16 @@ impl Store {
 
     /// A player's finished games and wins.
     pub async fn player_totals(&self, player: Uuid) -> Result<Totals, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_as(
+        let sql = format!(
             "SELECT COUNT(*) AS games,
                     COALESCE(SUM(CASE WHEN (g.winner = 'cone' AND g.cone_player = $1)
                                         OR (g.winner = 'spool' AND g.spool_player = $1)
                                       THEN 1 ELSE 0 END), 0) AS wins
              FROM games g
-             WHERE g.status = 'finished' AND (g.cone_player = $1 OR g.spool_player = $1)",
-        )
+             WHERE g.status = 'finished' AND g.id IN ({})",
+            PLAYER_GAMES.replace("$P", "$1"),
+        );
+        on_pool!(self, pool => sqlx::query_as(&sql)
         .bind(player)
         .fetch_one(pool)
         .await)
