@@ -116,6 +116,8 @@ test('a finished game is listed under My games for both players and replays turn
   assert.deepEqual(game.result, { winner: 'spool', how: 'resigned' });
   const last = game.turns.length;
   assert.ok(last >= 4);
+  // The finished room links to the replay.
+  assert.equal(await b.getAttribute('[data-testid="replay-link"]', 'href'), `/games/${gameId}`);
 
   // --- Both find it under "My games" (the header links there), with totals.
   await a.click('.top-nav a[href="/games"]');
