@@ -173,7 +173,7 @@ ${s.phase.kind === 'waiting' && me ? inviteCard(s) : ''}
     <p class="preview" id="preview" aria-live="polite">${esc(preview)}</p>
     <div class="fx" aria-live="assertive" id="fx"></div>
   </div>
-  ${finished ? `<section class="panel result" data-testid="result"><h2>${esc(resultText(s))}</h2><p class="note">Game ${s.gameNo} · ${s.turns.length} turns</p>${actionsPanel(s, ui)}</section>` : throwPanel(s, ui)}
+  ${finished ? `<section class="panel result" data-testid="result"><h2>${esc(resultText(s))}</h2><p class="note">Game ${s.gameNo} · ${s.turns.length} turns · <a href="/games/${esc(s.gameId)}" data-testid="replay-link">Replay it turn by turn</a></p>${actionsPanel(s, ui)}</section>` : throwPanel(s, ui)}
   <aside class="side-col">
     ${finished ? '' : actionsPanel(s, ui)}
     ${recordPanel(s)}

@@ -21,6 +21,7 @@
 
 mod game;
 mod moves;
+mod notation;
 mod position;
 mod record;
 mod rules;
@@ -30,6 +31,7 @@ mod throw;
 
 pub use game::{Game, GameError, Phase, Played, Thrown};
 pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
+pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::{Kendall, Playout, RuleSetId, Rules, UnknownRuleSet, random_turn_via_move_list};

@@ -44,9 +44,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
         .route("/api/lobby", get(crate::rooms::lobby))
-        .route("/api/games/{id}", get(crate::games::get_game))
         .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
         .merge(crate::ops::router())
+        .merge(crate::history::router())
         .merge(crate::web::router())
         .with_state(state)
 }

@@ -13,6 +13,7 @@ pub mod computer;
 pub mod config;
 pub mod error;
 pub mod games;
+pub mod history;
 pub mod metrics;
 pub mod ops;
 pub mod players;

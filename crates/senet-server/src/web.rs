@@ -3,7 +3,8 @@
 //! runs from any folder.
 //!
 //! Routes: `/` (and `/index.html`), `/styles.css`, `/favicon.svg`,
-//! `/src/{file}.js`, and the invite link `/r/{code}`, which answers a browser
+//! `/src/{file}.js`, the history pages `/games` and `/games/{id}`, and the
+//! invite link `/r/{code}`, which answers a browser
 //! (`Accept: text/html`) with the page and every other client with the
 //! room's JSON, as `GET /api/rooms/{code}` does.
 //!
@@ -60,10 +61,15 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/api.js", JS),
     asset!("src/board.js", JS),
     asset!("src/format.js", JS),
+    asset!("src/history.js", JS),
+    asset!("src/history-api.js", JS),
     asset!("src/home.js", JS),
     asset!("src/icons.js", JS),
     asset!("src/identity.js", JS),
     asset!("src/main.js", JS),
+    asset!("src/race-chart.js", JS),
+    asset!("src/replay.js", JS),
+    asset!("src/replay-logic.js", JS),
     asset!("src/room.js", JS),
     asset!("src/socket.js", JS),
     asset!("src/state.js", JS),
@@ -103,6 +109,8 @@ pub fn router() -> Router<AppState> {
         .route("/favicon.svg", get(file))
         .route("/src/{file}", get(file))
         .route("/r/{code}", get(invite))
+        .route("/games", get(index))
+        .route("/games/{id}", get(index))
 }
 
 /// The embedded asset at `path` (without the leading `/`), with its index.

@@ -83,6 +83,8 @@ macro_rules! on_pool {
 }
 
 mod computer;
+mod history;
+pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
 
 /// The database handle.
 #[derive(Debug, Clone)]

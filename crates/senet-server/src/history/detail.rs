@@ -1,0 +1,207 @@
+//! One game turn by turn, and its downloads.
+//!
+//! The stored turns hold the throw, the sticks, the from-square and the
+//! position after; what each move did (capture, House of Water, bear-off,
+//! backward move) is recomputed by replaying the turns through the engine.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use senet_engine::{Direction, Effect, RuleSetId, Side, Square, write_text};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::config::Settings;
+use crate::error::AppError;
+use crate::store::Store;
+use crate::ws::protocol::MoveView;
+
+fn side_name(side: Side) -> &'static str {
+    side.name()
+}
+
+/// Adds to every turn of a game's JSON (as `crate::games::get_game` builds
+/// it) what the move did, and to the game its start position.
+fn annotate(game: &mut Value) -> Result<(), AppError> {
+    let rule_set = game["rule_set"].as_str().unwrap_or("kendall");
+    let id = RuleSetId::from_str(rule_set).map_err(AppError::internal)?;
+    let rules = id.rules();
+    let mut position = rules.start();
+    game["start_position"] = json!(rules.position_text(&position));
+    let Some(turns) = game["turns"].as_array_mut() else {
+        return Ok(());
+    };
+    for turn in turns.iter_mut() {
+        let turn_no = turn["turn_no"].as_i64().unwrap_or(0);
+        let fail = |what: String| AppError::Internal(format!("replaying turn {turn_no}: {what}"));
+        let value = turn["throw"]
+            .as_u64()
+            .and_then(|v| u8::try_from(v).ok())
+            .unwrap_or(0);
+        let throw = rules.throw(value).map_err(|e| fail(e.to_string()))?;
+        let side = position.to_move();
+        let moves = rules.legal_moves(&position, throw);
+        let mut events: Vec<&str> = Vec::new();
+        let mut mv_json = Value::Null;
+        let mut extra = false;
+        match turn["from"].as_u64() {
+            None => {
+                if !moves.is_empty() {
+                    return Err(fail("a forfeit with a legal move".to_owned()));
+                }
+                events.push("forfeit");
+                position = rules.pass(&position);
+            }
+            Some(from) => {
+                let from = u8::try_from(from)
+                    .ok()
+                    .and_then(Square::new)
+                    .ok_or_else(|| fail("not a square".to_owned()))?;
+                let mv = moves
+                    .find(from)
+                    .ok_or_else(|| fail(format!("no legal move from {from}")))?;
+                match mv.effect {
+                    Effect::Capture => events.push("capture"),
+                    Effect::Water { .. } => events.push("water"),
+                    Effect::BearOff => events.push("bear_off"),
+                    Effect::None => {}
+                }
+                if mv.direction == Direction::Backward {
+                    events.push("backward");
+                }
+                extra = rules.extra_throw(throw);
+                mv_json = serde_json::to_value(MoveView::from(mv)).map_err(AppError::internal)?;
+                position = rules.apply(&position, throw, mv);
+            }
+        }
+        let text = rules.position_text(&position);
+        if turn["position"].as_str() != Some(text.as_str()) {
+            return Err(fail(format!(
+                "stored position {} but the engine gives {text}",
+                turn["position"]
+            )));
+        }
+        let pieces = rules.pieces_per_side();
+        turn["side"] = json!(side_name(side));
+        turn["move"] = mv_json;
+        turn["events"] = json!(events);
+        turn["extra_throw"] = json!(extra);
+        turn["borne_off"] = json!({
+            "cone": pieces - position.on_board(Side::Cone),
+            "spool": pieces - position.on_board(Side::Spool),
+        });
+    }
+    Ok(())
+}
+
+/// The game's JSON: `crate::games::get_game`'s, annotated, with the
+/// history's metadata (start time, duration, number of turns).
+async fn game_json(store: &Store, id: String) -> Result<(Uuid, Value), AppError> {
+    let Json(mut game) = crate::games::get_game(State(store.clone()), Path(id.clone())).await?;
+    let game_id = Uuid::try_parse(&id)
+        .map_err(|_| AppError::NotFound("game_not_found", format!("no game `{id}`")))?;
+    annotate(&mut game)?;
+    if let Some(row) = store.history_game(game_id).await? {
+        let meta = super::row_json(&row);
+        for key in ["started_at", "duration_secs", "turns"] {
+            let name = if key == "turns" { "turn_count" } else { key };
+            game[name] = meta[key].clone();
+        }
+    }
+    Ok((game_id, game))
+}
+
+/// `GET /api/games/{id}`: metadata and every turn.
+pub async fn get_game(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    Ok(Json(game_json(&store, id).await?.1))
+}
+
+fn attachment(mut response: Response, filename: &str) -> Response {
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
+/// `GET /api/games/{id}/record.json`: the game's JSON as a download.
+pub async fn record_json(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let (game_id, game) = game_json(&store, id).await?;
+    Ok(attachment(
+        Json(game).into_response(),
+        &format!("senet-{game_id}.json"),
+    ))
+}
+
+/// The text record of a game's JSON (`docs/notation.md`).
+pub fn record_text(game: &Value, site: &str) -> Result<String, AppError> {
+    let record = game["record"]
+        .as_str()
+        .unwrap_or("")
+        .parse::<senet_engine::Record>()
+        .map_err(AppError::internal)?;
+    let name = |side: &str| {
+        game[side]["display_name"]
+            .as_str()
+            .unwrap_or("?")
+            .to_owned()
+    };
+    let text = |key: &str| game[key].as_str().unwrap_or("").to_owned();
+    let started = text("started_at");
+    let date = started.get(..10).unwrap_or("????-??-??").to_owned();
+    let result = match (
+        game["result"]["winner"].as_str(),
+        game["result"]["how"].as_str(),
+    ) {
+        (Some(winner), Some(how)) => format!("{winner} {how}"),
+        _ => "*".to_owned(),
+    };
+    let turns = record.len().to_string();
+    let site = format!("{site}/games/{}", text("game_id"));
+    let rule_set = text("rule_set");
+    let cone = name("cone");
+    let spool = name("spool");
+    let mut tags: Vec<(&str, &str)> = vec![
+        ("Event", "Senet Online"),
+        ("Site", &site),
+        ("RuleSet", &rule_set),
+        ("Cone", &cone),
+        ("Spool", &spool),
+        ("Date", &date),
+        ("Start", &started),
+    ];
+    let finished = text("finished_at");
+    if !finished.is_empty() {
+        tags.push(("End", &finished));
+    }
+    tags.push(("Turns", &turns));
+    tags.push(("Result", &result));
+    write_text(&tags, &record).map_err(AppError::internal)
+}
+
+/// `GET /api/games/{id}/record.txt`: the text record as a download.
+pub async fn record_txt(
+    State(store): State<Store>,
+    State(settings): State<Arc<Settings>>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let (game_id, game) = game_json(&store, id).await?;
+    let body = record_text(&game, &settings.public_url)?;
+    let mut response = body.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    Ok(attachment(response, &format!("senet-{game_id}.txt")))
+}

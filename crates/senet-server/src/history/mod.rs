@@ -1,0 +1,273 @@
+//! Match history: finished games (filtered, cursor-paged), games in
+//! progress, per-player totals, a game turn by turn, and its export as the
+//! text notation of `docs/notation.md` or JSON.
+//!
+//! Routes (see `docs/protocol.md`):
+//! - `GET /api/games` — finished games, newest first (`?status=playing` for
+//!   games in progress)
+//! - `GET /api/games/live` — games in progress, for watching
+//! - `GET /api/games/{id}` — metadata and every turn, replayed through the engine
+//! - `GET /api/games/{id}/record.txt`, `GET /api/games/{id}/record.json` — downloads
+//! - `GET /api/players/{id}/totals` — games, wins and losses
+
+mod cursor;
+mod detail;
+
+use axum::Json;
+use axum::Router;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::app::AppState;
+use crate::error::AppError;
+use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
+
+pub use cursor::{decode_cursor, encode_cursor};
+
+/// Rows a page holds when `limit` is not given.
+pub const DEFAULT_LIMIT: i64 = 20;
+/// The most rows a page may hold.
+pub const MAX_LIMIT: i64 = 100;
+/// The longest name filter accepted.
+const MAX_NAME_FILTER: usize = 64;
+
+/// The history routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", get(list_games))
+        .route("/api/games/live", get(live_games))
+        .route("/api/games/{id}", get(detail::get_game))
+        .route("/api/games/{id}/record.txt", get(detail::record_txt))
+        .route("/api/games/{id}/record.json", get(detail::record_json))
+        .route("/api/players/{id}/totals", get(player_totals))
+}
+
+fn bad(code: &'static str, message: impl Into<String>) -> AppError {
+    AppError::BadRequest(code, message.into())
+}
+
+/// Query parameters as pairs; a malformed query string is a 400.
+fn pairs(
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Vec<(String, String)>, AppError> {
+    query
+        .map(|Query(pairs)| pairs)
+        .map_err(|e| bad("bad_query", e.body_text()))
+}
+
+/// Parses the list parameters into a query (and whether games in progress
+/// were asked for instead).
+fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool), AppError> {
+    let mut q = HistoryQuery {
+        limit: DEFAULT_LIMIT,
+        ..HistoryQuery::default()
+    };
+    let mut live = false;
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in pairs {
+        if seen.contains(&key.as_str()) {
+            return Err(bad("bad_parameter", format!("`{key}` is given twice")));
+        }
+        seen.push(key);
+        match key.as_str() {
+            "limit" => {
+                q.limit = value
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| (1..=MAX_LIMIT).contains(n))
+                    .ok_or_else(|| {
+                        bad(
+                            "bad_limit",
+                            format!("`limit` must be a whole number from 1 to {MAX_LIMIT}"),
+                        )
+                    })?;
+            }
+            "cursor" => q.after = Some(decode_cursor(value)?),
+            "player" => {
+                q.player = Some(
+                    Uuid::try_parse(value)
+                        .map_err(|_| bad("bad_player", "`player` must be a player id (a UUID)"))?,
+                );
+            }
+            "name" => {
+                let name = value.trim();
+                if name.is_empty() || name.chars().count() > MAX_NAME_FILTER {
+                    return Err(bad(
+                        "bad_name",
+                        format!("`name` must have 1 to {MAX_NAME_FILTER} characters"),
+                    ));
+                }
+                q.name = Some(name.to_owned());
+            }
+            "result" => parse_result(value, &mut q)?,
+            "status" => match value.as_str() {
+                "finished" => live = false,
+                "playing" => live = true,
+                _ => {
+                    return Err(bad(
+                        "bad_status",
+                        "`status` must be `finished` or `playing`",
+                    ));
+                }
+            },
+            _ => {
+                return Err(bad(
+                    "unknown_parameter",
+                    format!(
+                        "unknown parameter `{key}`; known: limit, cursor, player, name, result, status"
+                    ),
+                ));
+            }
+        }
+    }
+    if matches!(
+        q.winner,
+        Some(WinnerFilter::PlayerWon | WinnerFilter::PlayerLost)
+    ) && q.player.is_none()
+    {
+        return Err(bad(
+            "bad_result",
+            "`result=won` and `result=lost` need `player`",
+        ));
+    }
+    Ok((q, live))
+}
+
+/// `result`: comma-separated terms, at most one winner term (`cone`,
+/// `spool`, or `won`/`lost` for the `player`) and one way of ending
+/// (`borne_off`, `resigned`, `abandoned`).
+fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
+    let fail = || {
+        bad(
+            "bad_result",
+            "`result` is a comma-separated list of at most one of cone, spool, won, lost \
+             and at most one of borne_off, resigned, abandoned",
+        )
+    };
+    for term in value.split(',') {
+        let winner = match term {
+            "cone" => Some(WinnerFilter::Side("cone")),
+            "spool" => Some(WinnerFilter::Side("spool")),
+            "won" => Some(WinnerFilter::PlayerWon),
+            "lost" => Some(WinnerFilter::PlayerLost),
+            _ => None,
+        };
+        if let Some(winner) = winner {
+            if q.winner.replace(winner).is_some() {
+                return Err(fail());
+            }
+            continue;
+        }
+        let how = senet_engine::RESULT_HOWS
+            .into_iter()
+            .find(|h| *h == term)
+            .ok_or_else(fail)?;
+        if q.how.replace(how).is_some() {
+            return Err(fail());
+        }
+    }
+    Ok(())
+}
+
+fn seat(id: Option<Uuid>, name: Option<&str>) -> Value {
+    id.map_or(
+        Value::Null,
+        |id| json!({ "player_id": id, "display_name": name }),
+    )
+}
+
+/// One game of a list.
+pub fn row_json(row: &HistoryRow) -> Value {
+    let duration = match (row.started_at, row.finished_at) {
+        (Some(start), Some(end)) => Some((end - start).num_milliseconds().max(0) as f64 / 1000.0),
+        _ => None,
+    };
+    json!({
+        "game_id": row.id,
+        "room_code": row.room_code,
+        "game_no": row.game_no,
+        "rule_set": row.rule_set,
+        "status": row.status,
+        "cone": seat(row.cone_player, row.cone_name.as_deref()),
+        "spool": seat(row.spool_player, row.spool_name.as_deref()),
+        "result": row.winner.as_ref().map(|w| json!({ "winner": w, "how": row.result_how })),
+        "turns": row.turn_count,
+        "created_at": row.created_at,
+        "started_at": row.started_at,
+        "finished_at": row.finished_at,
+        "duration_secs": duration,
+    })
+}
+
+/// `GET /api/games`: finished games, newest first, one page.
+async fn list_games(
+    State(store): State<Store>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<Value>, AppError> {
+    let pairs = pairs(query)?;
+    let (mut q, live) = parse_list_params(&pairs)?;
+    if live {
+        return live_json(&store, q.limit).await;
+    }
+    let limit = q.limit;
+    // One more than the page, to know whether a next page exists.
+    q.limit += 1;
+    let mut rows = store.history(&q).await?;
+    let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+    rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let next = if more {
+        rows.last()
+            .and_then(|r| r.finished_at.map(|at| encode_cursor(at, r.id)))
+    } else {
+        None
+    };
+    Ok(Json(json!({
+        "games": rows.iter().map(row_json).collect::<Vec<_>>(),
+        "next_cursor": next,
+    })))
+}
+
+async fn live_json(store: &Store, limit: i64) -> Result<Json<Value>, AppError> {
+    let rows = store.live_games(limit).await?;
+    Ok(Json(json!({
+        "games": rows.iter().map(row_json).collect::<Vec<_>>(),
+        "next_cursor": null,
+    })))
+}
+
+/// `GET /api/games/live`: games being played now (`limit` only).
+async fn live_games(
+    State(store): State<Store>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Json<Value>, AppError> {
+    let pairs = pairs(query)?;
+    if let Some((key, _)) = pairs.iter().find(|(k, _)| k != "limit") {
+        return Err(bad(
+            "unknown_parameter",
+            format!("unknown parameter `{key}`; known: limit"),
+        ));
+    }
+    let (q, _) = parse_list_params(&pairs)?;
+    live_json(&store, q.limit).await
+}
+
+/// `GET /api/players/{id}/totals`: finished games, wins and losses.
+async fn player_totals(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    let not_found = || AppError::NotFound("player_not_found", format!("no player `{id}`"));
+    let player_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
+    let player = store.player(player_id).await?.ok_or_else(not_found)?;
+    let totals = store.player_totals(player_id).await?;
+    Ok(Json(json!({
+        "player_id": player.id,
+        "display_name": player.display_name,
+        "games": totals.games,
+        "wins": totals.wins,
+        "losses": totals.games - totals.wins,
+    })))
+}

@@ -1,0 +1,170 @@
+// The history page at /games: "My games" (the identity saved in this
+// browser) with its totals, all recent games, and games being played now;
+// filters by name and result, and "More" pages through the cursor.
+
+import { listGames, liveGames, playerTotals } from './history-api.js';
+import { sideName } from './format.js';
+import * as identity from './identity.js';
+import { pieceSvg } from './icons.js';
+import { durationText } from './replay-logic.js';
+import { esc } from './view-board.js';
+
+/** @typedef {import('./history-api.js').GameRow} GameRow */
+/** @typedef {'mine' | 'all' | 'live'} Tab */
+
+/**
+ * The page's state from its address: `?tab=mine|all|live&name=&result=`.
+ * @param {string} search
+ * @param {boolean} haveIdentity
+ * @returns {{tab: Tab, name: string, result: string}}
+ */
+export function historyParams(search, haveIdentity) {
+  const p = new URLSearchParams(search);
+  const raw = p.get('tab');
+  /** @type {Tab} */
+  const tab = raw === 'mine' || raw === 'all' || raw === 'live' ? raw : haveIdentity ? 'mine' : 'all';
+  return { tab, name: (p.get('name') ?? '').slice(0, 64), result: RESULTS.some((r) => r.value === p.get('result')) ? String(p.get('result')) : '' };
+}
+
+/**
+ * The address for a page state.
+ * @param {{tab: Tab, name: string, result: string}} s
+ */
+export function historySearch(s) {
+  const p = new URLSearchParams({ tab: s.tab });
+  if (s.name.trim() && s.tab !== 'live') p.set('name', s.name.trim());
+  if (s.result && s.tab !== 'live') p.set('result', s.result);
+  return `?${p.toString()}`;
+}
+
+/** The result filter's choices (the API's `result` values). */
+export const RESULTS = Object.freeze([
+  { value: '', label: 'Any result', mine: false },
+  { value: 'won', label: 'I won', mine: true },
+  { value: 'lost', label: 'I lost', mine: true },
+  { value: 'cone', label: 'Cone won', mine: false },
+  { value: 'spool', label: 'Spool won', mine: false },
+  { value: 'borne_off', label: 'Played to the end', mine: false },
+  { value: 'resigned', label: 'Resigned', mine: false },
+  { value: 'abandoned', label: 'Abandoned', mine: false },
+]);
+
+/**
+ * How a game ended, in a few words; from `me`'s side when given.
+ * @param {GameRow} g
+ * @param {string | null} me  a player id
+ */
+export function rowResult(g, me) {
+  if (!g.result) return 'in progress';
+  const { winner, how } = g.result;
+  const mine = me && (g.cone?.player_id === me ? 'cone' : g.spool?.player_id === me ? 'spool' : null);
+  const head = mine ? (mine === winner ? 'Won' : 'Lost') : `${sideName(winner)} won`;
+  const tail = how === 'borne_off' ? 'all borne off' : how === 'resigned' ? 'resignation' : 'abandoned';
+  return `${head} · ${tail}`;
+}
+
+/**
+ * One row of a list.
+ * @param {GameRow} g
+ * @param {string | null} me
+ * @param {boolean} live
+ */
+export function rowHtml(g, me, live) {
+  const who = (/** @type {'cone' | 'spool'} */ side) => {
+    const p = g[side];
+    const name = p ? esc(p.display_name) : '<em>open seat</em>';
+    const you = p && p.player_id === me ? ' <small class="inline">(you)</small>' : '';
+    const win = g.result?.winner === side ? ' win' : '';
+    return `<span class="hg-player ${side}${win}">${pieceSvg(side, 'mini')}${name}${you}</span>`;
+  };
+  const when = (live ? g.started_at : g.finished_at) ?? g.started_at;
+  const date = when ? new Date(when).toLocaleString() : '';
+  const link = live ? `/r/${encodeURIComponent(g.room_code)}` : `/games/${encodeURIComponent(g.game_id)}`;
+  const action = live ? 'Watch' : 'Replay';
+  return `<li class="hg-row" data-game="${esc(g.game_id)}"><span class="hg-players">${who('cone')} <span class="hg-vs">vs</span> ${who('spool')}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(g.cone?.display_name ?? 'Cone')} vs ${esc(g.spool?.display_name ?? 'Spool')}">${action}</a></li>`;
+}
+
+/**
+ * The page shell.
+ * @param {{tab: Tab, name: string, result: string}} s
+ * @param {boolean} haveIdentity
+ */
+function pageHtml(s, haveIdentity) {
+  const tab = (/** @type {Tab} */ t, /** @type {string} */ text) =>
+    `<a class="tab${s.tab === t ? ' on' : ''}" href="/games${historySearch({ ...s, tab: t })}"${s.tab === t ? ' aria-current="page"' : ''} data-tab="${t}">${text}</a>`;
+  const options = RESULTS.filter((r) => s.tab === 'mine' || !r.mine)
+    .map((r) => `<option value="${r.value}"${r.value === s.result ? ' selected' : ''}>${r.label}</option>`)
+    .join('');
+  return `<section class="panel history">
+<h1>Games</h1>
+<nav class="tabs" aria-label="Which games">${tab('mine', 'My games')}${tab('all', 'All recent games')}${tab('live', 'Playing now')}</nav>
+${s.tab === 'mine' ? `<div id="totals" class="totals" aria-live="polite">${haveIdentity ? '' : '<p class="note">This browser has no player yet: <a href="/">start a game</a> and your games will be listed here.</p>'}</div>` : ''}
+${s.tab === 'live' ? '' : `<form id="filters" class="filters" role="search">
+<label>Name <input type="search" name="name" maxlength="64" value="${esc(s.name)}" placeholder="any player"></label>
+<label>Result <select name="result">${options}</select></label>
+<button type="submit" class="btn">Filter</button>
+</form>`}
+<ul id="games" class="hg-list" aria-live="polite"><li class="note">Loading…</li></ul>
+<p><button type="button" id="more" class="btn" hidden>More games</button></p>
+</section>`;
+}
+
+/**
+ * Shows the history page in `root`.
+ * @param {HTMLElement} root
+ */
+export function showHistory(root) {
+  root.dataset.page = 'history';
+  document.title = 'Games · Senet Online';
+  const saved = identity.load(localStorage);
+  const me = saved.current ?? saved.known[0] ?? null;
+  const s = historyParams(location.search, me !== null);
+  root.innerHTML = pageHtml(s, me !== null);
+  const list = /** @type {HTMLElement} */ (root.querySelector('#games'));
+  const more = /** @type {HTMLButtonElement} */ (root.querySelector('#more'));
+  const meId = me?.player_id ?? null;
+  /** @type {string | null} */
+  let cursor = null;
+
+  if (s.tab === 'mine' && me) {
+    playerTotals(me.player_id)
+      .then((t) => {
+        const el = root.querySelector('#totals');
+        if (el) el.innerHTML = `<p class="totals-who">Playing as <strong>${esc(t.display_name)}</strong></p><dl class="totals-grid" data-testid="totals"><div><dt>Games</dt><dd data-total="games">${t.games}</dd></div><div><dt>Wins</dt><dd data-total="wins">${t.wins}</dd></div><div><dt>Losses</dt><dd data-total="losses">${t.losses}</dd></div></dl>`;
+      })
+      .catch(() => {});
+  }
+
+  /** @param {boolean} append */
+  async function load(append) {
+    more.disabled = true;
+    try {
+      if (s.tab === 'mine' && !me) {
+        list.innerHTML = '<li class="note empty">No games yet.</li>';
+        return;
+      }
+      const page =
+        s.tab === 'live'
+          ? await liveGames()
+          : await listGames({ player: s.tab === 'mine' ? me?.player_id : undefined, name: s.name, result: s.result, cursor: append ? cursor : null });
+      const html = page.games.map((g) => rowHtml(g, meId, s.tab === 'live')).join('');
+      if (append) list.insertAdjacentHTML('beforeend', html);
+      else list.innerHTML = html || `<li class="note empty">${s.tab === 'live' ? 'Nobody is playing right now.' : 'No games match.'}</li>`;
+      cursor = page.next_cursor;
+      more.hidden = cursor === null;
+    } catch (e) {
+      list.innerHTML = `<li class="form-error">${esc(e instanceof Error ? e.message : String(e))}</li>`;
+    } finally {
+      more.disabled = false;
+    }
+  }
+
+  root.querySelector('#filters')?.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const data = new FormData(/** @type {HTMLFormElement} */ (ev.target));
+    const next = { ...s, name: String(data.get('name') ?? ''), result: String(data.get('result') ?? '') };
+    location.assign(`/games${historySearch(next)}`);
+  });
+  more.addEventListener('click', () => load(true));
+  load(false);
+}
