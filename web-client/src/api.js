@@ -17,11 +17,12 @@ export class ApiError extends Error {
 }
 
 /**
+ * One JSON request to the API; every API module goes through it.
  * @param {string} path
  * @param {{method?: string, token?: string, body?: unknown}} [opts]
  * @returns {Promise<any>}
  */
-async function request(path, opts = {}) {
+export async function request(path, opts = {}) {
   /** @type {Record<string, string>} */
   const headers = { Accept: 'application/json' };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;

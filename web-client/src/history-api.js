@@ -1,7 +1,6 @@
 // The match-history HTTP API (docs/protocol.md, "Match history").
 
-import { ApiError } from './api.js';
-import { errorText } from './format.js';
+import { request as getJson } from './api.js';
 
 /**
  * A game as the lists show it.
@@ -20,30 +19,6 @@ import { errorText } from './format.js';
 
 /** @typedef {{games: GameRow[], next_cursor: string | null}} GamePage */
 /** @typedef {{player_id: string, display_name: string, games: number, wins: number, losses: number}} Totals */
-
-/**
- * @param {string} path
- * @returns {Promise<any>}
- */
-async function getJson(path) {
-  let res;
-  try {
-    res = await fetch(path, { headers: { Accept: 'application/json' } });
-  } catch {
-    throw new ApiError('network', errorText('network'), 0);
-  }
-  let data = null;
-  try {
-    data = await res.json();
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const code = data?.error?.code ?? `http_${res.status}`;
-    throw new ApiError(code, errorText(code, data?.error?.message ?? res.statusText), res.status);
-  }
-  return data;
-}
 
 /**
  * The list address for filters and a cursor.
