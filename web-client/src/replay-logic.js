@@ -1,7 +1,7 @@
 // Pure logic of the history pages: positions, the race (distance left to
 // bear off), turn stepping and the ?turn=N address. No DOM here.
 
-import { PIECES, SQUARES, borneOffFromBoard } from './board.js';
+import { SQUARES, borneOffFromBoard } from './board.js';
 
 /** @typedef {import('./types.js').Side} Side */
 /** @typedef {import('./types.js').Cell} Cell */
@@ -202,6 +202,3 @@ export function durationText(secs) {
   if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
 }
-
-/** Pieces a side starts with (standard rules). */
-export const START_PIECES = PIECES;

@@ -36,6 +36,8 @@ pub struct GameText {
     pub sides: Vec<Side>,
     /// The 1-based line each turn starts on, parallel to the record's turns.
     pub lines: Vec<usize>,
+    /// The 1-based line of each tag, parallel to `tags`.
+    pub tag_lines: Vec<usize>,
 }
 
 /// What is wrong with a game text, and where.
@@ -224,6 +226,7 @@ impl GameText {
                     });
                 }
                 out.tags.push((key, value));
+                out.tag_lines.push(line_no);
                 continue;
             }
             in_turns = true;
@@ -315,8 +318,11 @@ impl GameText {
     }
 
     fn tag_line(&self, key: &str) -> usize {
-        // Tags are the first non-blank lines; good enough for a message.
-        self.tags.iter().position(|(k, _)| k == key).unwrap_or(0) + 1
+        self.tags
+            .iter()
+            .position(|(k, _)| k == key)
+            .and_then(|i| self.tag_lines.get(i).copied())
+            .unwrap_or(1)
     }
 
     /// Replays every turn under the `RuleSet` tag's rules (Kendall when

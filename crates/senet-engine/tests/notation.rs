@@ -154,6 +154,10 @@ fn illegal_turns_name_line_and_turn() {
         "line 1: the result says cone bore off every piece, but the turns do not end so"
     );
     assert_eq!(
+        replay_err("\n\n[Cone \"N\"]\n[Result \"cone borne_off\"]\n1. c 3:9"),
+        "line 4: the result says cone bore off every piece, but the turns do not end so"
+    );
+    assert_eq!(
         replay_err("[Result \"cone won\"]\n1. c 3:9"),
         "line 1: result `won` is not one of borne_off, resigned, abandoned"
     );

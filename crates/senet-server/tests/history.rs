@@ -348,6 +348,7 @@ async fn bad_parameters_are_400_and_unknown_ids_404() {
         ("/api/games?result=resigned,abandoned", "bad_result"),
         ("/api/games?result=won", "bad_result"),
         ("/api/games?status=waiting", "bad_status"),
+        ("/api/games?status=playing&name=x", "bad_parameter"),
         ("/api/games?sort=oldest", "unknown_parameter"),
         ("/api/games?limit=2&limit=3", "bad_parameter"),
         ("/api/games/live?player=x", "unknown_parameter"),

@@ -123,6 +123,9 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
             }
         }
     }
+    if live && pairs.iter().any(|(k, _)| k != "limit" && k != "status") {
+        return Err(bad("bad_parameter", "games in progress take only `limit`"));
+    }
     if matches!(
         q.winner,
         Some(WinnerFilter::PlayerWon | WinnerFilter::PlayerLost)
