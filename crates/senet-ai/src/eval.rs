@@ -126,9 +126,7 @@ impl Default for Evaluation {
 
 /// The bitboard of a side: bit `n` for square `n`.
 pub(crate) fn board(position: &Position, side: Side) -> u32 {
-    position
-        .squares(side)
-        .fold(0, |acc, square| acc | (1u32 << square.number()))
+    position.bitboard(side)
 }
 
 /// Distance left to bear off every piece of `board`.

@@ -133,6 +133,14 @@ impl Position {
         self.boards[side.index()]
     }
 
+    /// The squares a side holds as a bitboard: bit `n` is set when the side
+    /// has a piece on square `n` (bit 0 is never set). For evaluations that
+    /// work on whole boards at once.
+    #[must_use]
+    pub const fn bitboard(&self, side: Side) -> u32 {
+        self.board(side)
+    }
+
     pub(crate) fn set_board(&mut self, side: Side, board: u32) {
         self.boards[side.index()] = board;
     }

@@ -887,18 +887,20 @@ impl Room {
     }
 
     async fn accept_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let side = self.player_side(conn)?;
-        self.require_finished()?;
-        if self.rematch_offer != Some(side.opponent()) {
-            return Err(refuse(
-                ErrorCode::NoRematchOffer,
-                "your opponent has not offered a rematch",
-            ));
-        }
+        self.side_answering_rematch(conn)?;
         self.start_rematch().await
     }
 
     fn decline_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let side = self.side_answering_rematch(conn)?;
+        self.rematch_offer = None;
+        self.broadcast(&ServerMessage::RematchDeclined { by: side });
+        Ok(())
+    }
+
+    /// The side of a player answering a rematch offer, when there is one
+    /// from their opponent to answer.
+    fn side_answering_rematch(&self, conn: ConnId) -> Result<Side, Refusal> {
         let side = self.player_side(conn)?;
         self.require_finished()?;
         if self.rematch_offer != Some(side.opponent()) {
@@ -907,9 +909,7 @@ impl Room {
                 "your opponent has not offered a rematch",
             ));
         }
-        self.rematch_offer = None;
-        self.broadcast(&ServerMessage::RematchDeclined { by: side });
-        Ok(())
+        Ok(side)
     }
 
     async fn start_rematch(&mut self) -> Result<(), Refusal> {

@@ -20,7 +20,7 @@ use crate::config::Settings;
 use crate::error::{AppError, parse_json};
 use crate::players::AuthPlayer;
 use crate::random::room_code;
-use crate::store::Store;
+use crate::store::{NewRoom, Store};
 
 /// The creator's choice of side.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -147,42 +147,29 @@ pub async fn create_room(
     let game_id = Uuid::new_v4();
     let mut seats = [None, None];
     seats[side.index()] = Some(Seat::new(player.id, player.display_name.clone()));
-    let status = if let Some(level) = computer {
-        let opponent = Seat::computer(level);
-        let (cone, spool) = match side {
-            Side::Cone => (player.id, opponent.player_id),
-            Side::Spool => (opponent.player_id, player.id),
-        };
-        store
-            .create_computer_room(
-                &code,
-                rule_set.as_str(),
-                player.id,
-                game_id,
-                cone,
-                spool,
-                level,
-            )
-            .await?;
+    let opponent = computer.map(Seat::computer);
+    let opponent_id = opponent.as_ref().map(|seat| seat.player_id);
+    let (cone, spool) = match side {
+        Side::Cone => (Some(player.id), opponent_id),
+        Side::Spool => (opponent_id, Some(player.id)),
+    };
+    store
+        .create_room(&NewRoom {
+            code: &code,
+            rule_set: rule_set.as_str(),
+            public,
+            creator: player.id,
+            game_id,
+            cone,
+            spool,
+            computer,
+        })
+        .await?;
+    let status = if let Some(opponent) = opponent {
         seats[side.opponent().index()] = Some(opponent);
         crate::metrics::game_started();
         Status::Playing
     } else {
-        let (cone, spool) = match side {
-            Side::Cone => (Some(player.id), None),
-            Side::Spool => (None, Some(player.id)),
-        };
-        store
-            .create_room(
-                &code,
-                rule_set.as_str(),
-                public,
-                player.id,
-                game_id,
-                cone,
-                spool,
-            )
-            .await?;
         Status::Waiting
     };
     let slot = GameSlot {

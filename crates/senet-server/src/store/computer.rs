@@ -1,69 +1,34 @@
-//! Storage for games against the computer: its player rows and rooms whose
-//! first game starts at once.
+//! Storage for games against the computer: the rooms whose first game
+//! starts at once, and the computer's player rows.
 
-use chrono::Utc;
 use uuid::Uuid;
 
 use super::{Pool, Store};
-use crate::computer::{self, ComputerLevel};
+use crate::computer::ComputerLevel;
+
+/// A room to store with its first game (see [`Store::create_room`]).
+#[derive(Debug, Clone, Copy)]
+pub struct NewRoom<'a> {
+    /// The room's code.
+    pub code: &'a str,
+    /// The rule set's stable name.
+    pub rule_set: &'a str,
+    /// Listed in the lobby.
+    pub public: bool,
+    /// The player who created it.
+    pub creator: Uuid,
+    /// Its first game.
+    pub game_id: Uuid,
+    /// Who plays the Cone, if seated.
+    pub cone: Option<Uuid>,
+    /// Who plays the Spool, if seated.
+    pub spool: Option<Uuid>,
+    /// The computer's level when it takes the other seat; the game then
+    /// starts at once.
+    pub computer: Option<ComputerLevel>,
+}
 
 impl Store {
-    /// Stores a private room whose first game is already playing between
-    /// `creator` and the computer of `level` (the other seat). Creates the
-    /// level's computer player the first time. One transaction.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn create_computer_room(
-        &self,
-        code: &str,
-        rule_set: &str,
-        creator: Uuid,
-        game_id: Uuid,
-        cone: Uuid,
-        spool: Uuid,
-        level: ComputerLevel,
-    ) -> Result<(), sqlx::Error> {
-        let now = Utc::now();
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO players (id, display_name, token_hash, created_at, computer_level)
-                 VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(computer::player_id(level))
-            .bind(computer::display_name(level))
-            .bind(Vec::<u8>::new())
-            .bind(now)
-            .bind(level.as_str())
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at)
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(code)
-            .bind(rule_set)
-            .bind(false)
-            .bind(creator)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at, started_at)
-                 VALUES ($1, $2, 1, $3, $4, $5, 'playing', $6, $6)",
-            )
-            .bind(game_id)
-            .bind(code)
-            .bind(rule_set)
-            .bind(cone)
-            .bind(spool)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await
-        })
-    }
-
     /// The computer level stored for a player, `None` for people (and
     /// unknown ids).
     pub async fn computer_level(&self, player: Uuid) -> Result<Option<String>, sqlx::Error> {

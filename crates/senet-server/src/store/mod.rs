@@ -83,6 +83,8 @@ macro_rules! on_pool {
 }
 
 mod computer;
+
+pub use computer::NewRoom;
 mod history;
 pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
 
@@ -224,42 +226,55 @@ impl Store {
         .await)
     }
 
-    /// Stores a new room with its first game, waiting for an opponent.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn create_room(
-        &self,
-        code: &str,
-        rule_set: &str,
-        public: bool,
-        creator: Uuid,
-        game_id: Uuid,
-        cone: Option<Uuid>,
-        spool: Option<Uuid>,
-    ) -> Result<(), sqlx::Error> {
+    /// Stores a new room with its first game, in one transaction. The game
+    /// waits for an opponent, or, when the computer takes the other seat,
+    /// starts at once (the level's computer player is created the first
+    /// time it is needed).
+    pub async fn create_room(&self, room: &NewRoom<'_>) -> Result<(), sqlx::Error> {
         let now = Utc::now();
+        let (status, started_at) = match room.computer {
+            Some(_) => ("playing", Some(now)),
+            None => ("waiting", None),
+        };
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
+            if let Some(level) = room.computer {
+                sqlx::query(
+                    "INSERT INTO players (id, display_name, token_hash, created_at, computer_level)
+                     VALUES ($1, $2, $3, $4, $5)
+                     ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(crate::computer::player_id(level))
+                .bind(crate::computer::display_name(level))
+                .bind(Vec::<u8>::new())
+                .bind(now)
+                .bind(level.as_str())
+                .execute(&mut *tx)
+                .await?;
+            }
             sqlx::query(
                 "INSERT INTO rooms (code, rule_set, public, creator_id, created_at)
                  VALUES ($1, $2, $3, $4, $5)",
             )
-            .bind(code)
-            .bind(rule_set)
-            .bind(public)
-            .bind(creator)
+            .bind(room.code)
+            .bind(room.rule_set)
+            .bind(room.public)
+            .bind(room.creator)
             .bind(now)
             .execute(&mut *tx)
             .await?;
             sqlx::query(
-                "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at)
-                 VALUES ($1, $2, 1, $3, $4, $5, 'waiting', $6)",
+                "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at, started_at)
+                 VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8)",
             )
-            .bind(game_id)
-            .bind(code)
-            .bind(rule_set)
-            .bind(cone)
-            .bind(spool)
+            .bind(room.game_id)
+            .bind(room.code)
+            .bind(room.rule_set)
+            .bind(room.cone)
+            .bind(room.spool)
+            .bind(status)
             .bind(now)
+            .bind(started_at)
             .execute(&mut *tx)
             .await?;
             tx.commit().await
