@@ -20,7 +20,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_ai::{Level, Player, wilson_interval};
+use senet_ai::{Level, Player, play_games, wilson_interval};
 use senet_engine::{Kendall, Move, Position, Rules, Side, Sticks, Throw};
 
 /// Greedy play on both sides to the end; the winner.
@@ -122,44 +122,28 @@ fn gap(count: u64, wanted: usize) {
 
 fn player(count: u64, games: u64) {
     let greedy = Player::new(Level::Intermediate);
-    let wins: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u64)
-            .map(|t| {
-                let greedy = &greedy;
-                s.spawn(move || {
-                    let rules = Kendall;
-                    let mut wins = 0;
-                    for i in (t..games).step_by(2) {
-                        let mut rng = SmallRng::seed_from_u64(4_000_000 + i);
-                        let mine = if i % 2 == 0 { Side::Cone } else { Side::Spool };
-                        let mut position = rules.start();
-                        for step in 0..100_000u64 {
-                            if rules.winner(&position).is_some() {
-                                break;
-                            }
-                            let throw = rules.score(Sticks::throw(&mut rng));
-                            position = if position.to_move() == mine
-                                && rules.legal_moves(&position, throw).len() > 1
-                            {
-                                let moves =
-                                    rollouts(greedy, &position, throw, count, i << 20 | step);
-                                let (mv, _) =
-                                    moves.into_iter().max_by_key(|(_, w)| w[0] + w[1]).unwrap();
-                                rules.apply(&position, throw, mv)
-                            } else {
-                                greedy_step(greedy, &position, throw, &mut rng)
-                            };
-                        }
-                        if rules.winner(&position) == Some(mine) {
-                            wins += 1;
-                        }
-                    }
-                    wins
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    let won = play_games(games, 2, |i| {
+        let rules = Kendall;
+        let mut rng = SmallRng::seed_from_u64(4_000_000 + i);
+        let mine = if i % 2 == 0 { Side::Cone } else { Side::Spool };
+        let mut position = rules.start();
+        for step in 0..100_000u64 {
+            if rules.winner(&position).is_some() {
+                break;
+            }
+            let throw = rules.score(Sticks::throw(&mut rng));
+            position =
+                if position.to_move() == mine && rules.legal_moves(&position, throw).len() > 1 {
+                    let moves = rollouts(&greedy, &position, throw, count, i << 20 | step);
+                    let (mv, _) = moves.into_iter().max_by_key(|(_, w)| w[0] + w[1]).unwrap();
+                    rules.apply(&position, throw, mv)
+                } else {
+                    greedy_step(&greedy, &position, throw, &mut rng)
+                };
+        }
+        rules.winner(&position) == Some(mine)
     });
+    let wins = won.iter().filter(|&&w| w).count() as u64;
     let (lo, hi) = wilson_interval(wins, games);
     println!(
         "rollout player ({count} a move) vs intermediate: {wins}/{games} = {:.3} [{lo:.3}, {hi:.3}]",

@@ -19,7 +19,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use senet_ai::{Level, Player, features, wilson_interval};
+use senet_ai::{Level, Player, features, play_games, wilson_interval};
 use senet_engine::{Kendall, Position, Rules, Side, Sticks, Throw};
 
 const SQUARES: usize = 30;
@@ -214,41 +214,28 @@ fn play_and_learn(
 /// Greedy play with the network against the intermediate level.
 fn versus_intermediate(net: &Network, games: u64) {
     let intermediate = Player::new(Level::Intermediate);
-    let wins: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2u64)
-            .map(|t| {
-                let intermediate = &intermediate;
-                s.spawn(move || {
-                    let rules = Kendall;
-                    let mut wins = 0;
-                    for i in (t..games).step_by(2) {
-                        let mut rng = SmallRng::seed_from_u64(9_000_000 + i);
-                        let mine = if i % 2 == 0 { Side::Cone } else { Side::Spool };
-                        let mut position = rules.start();
-                        for _ in 0..100_000 {
-                            if rules.winner(&position).is_some() {
-                                break;
-                            }
-                            let throw = rules.score(Sticks::throw(&mut rng));
-                            position = if position.to_move() == mine {
-                                net.greedy(&rules, &position, throw)
-                            } else {
-                                match intermediate.choose(&rules, &position, throw, &mut rng) {
-                                    Some(mv) => rules.apply(&position, throw, mv),
-                                    None => rules.pass(&position),
-                                }
-                            };
-                        }
-                        if rules.winner(&position) == Some(mine) {
-                            wins += 1;
-                        }
-                    }
-                    wins
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    let won = play_games(games, 2, |i| {
+        let rules = Kendall;
+        let mut rng = SmallRng::seed_from_u64(9_000_000 + i);
+        let mine = if i % 2 == 0 { Side::Cone } else { Side::Spool };
+        let mut position = rules.start();
+        for _ in 0..100_000 {
+            if rules.winner(&position).is_some() {
+                break;
+            }
+            let throw = rules.score(Sticks::throw(&mut rng));
+            position = if position.to_move() == mine {
+                net.greedy(&rules, &position, throw)
+            } else {
+                match intermediate.choose(&rules, &position, throw, &mut rng) {
+                    Some(mv) => rules.apply(&position, throw, mv),
+                    None => rules.pass(&position),
+                }
+            };
+        }
+        rules.winner(&position) == Some(mine)
     });
+    let wins = won.iter().filter(|&&w| w).count() as u64;
     let (lo, hi) = wilson_interval(wins, games);
     println!(
         "  greedy network vs intermediate: {wins}/{games} = {:.3} [{lo:.3}, {hi:.3}]",

@@ -41,7 +41,7 @@ use senet_engine::{Effect, Kendall, Move, Position, Rules, Throw};
 pub use eval::{Evaluation, LOSS, WIN, features};
 pub use level::{Budget, Level, UnknownLevel};
 pub use search::SearchStats;
-pub use selfplay::{GameResult, play_game, wilson_interval};
+pub use selfplay::{GameResult, play_game, play_games, wilson_interval};
 
 /// The moves of a position and throw, best first, with how the expert search
 /// went.

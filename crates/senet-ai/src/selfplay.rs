@@ -47,6 +47,48 @@ pub fn play_game<R: Rng + ?Sized>(
     }
 }
 
+/// Runs `play(i)` for every game number `i` in `0..games`, game `i` on
+/// thread `i mod threads` (at least one thread), and returns the results in
+/// game order. Each game should seed its own generator from `i`, so that the
+/// results do not depend on the number of threads.
+///
+/// A panic in a game is resumed on the caller's thread.
+pub fn play_games<T, F>(games: u64, threads: u64, play: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(u64) -> T + Sync,
+{
+    let threads = threads.max(1);
+    let play = &play;
+    let per_thread: Vec<Vec<T>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|first| {
+                scope.spawn(move || (first..games).step_by(threads as usize).map(play).collect())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    // Interleave back into game order.
+    let mut iters: Vec<_> = per_thread.into_iter().map(Vec::into_iter).collect();
+    let mut results = Vec::with_capacity(games as usize);
+    for i in 0..games {
+        if let Some(next) = iters
+            .get_mut((i % threads) as usize)
+            .and_then(Iterator::next)
+        {
+            results.push(next);
+        }
+    }
+    results
+}
+
 /// The Wilson score interval for `wins` successes in `games` trials at 95%
 /// confidence, as (low, high). `(0, 1)` when there are no games.
 #[must_use]
@@ -67,6 +109,17 @@ pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn play_games_returns_every_game_in_order_whatever_the_threads() {
+        for threads in [1, 2, 3, 8] {
+            assert_eq!(
+                play_games(10, threads, |i| i * i),
+                (0..10).map(|i| i * i).collect::<Vec<_>>()
+            );
+        }
+        assert!(play_games(0, 4, |i| i).is_empty());
+    }
 
     #[test]
     fn wilson_matches_a_known_value() {

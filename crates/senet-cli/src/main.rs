@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use senet_ai::{Budget, Level, Player, play_game, wilson_interval};
+use senet_ai::{Budget, Level, Player, play_game, play_games, wilson_interval};
 use senet_engine::{Destination, Game, Kendall, Phase, Position, Rules, Side, Sticks, Throw};
 
 const USAGE: &str = "usage: senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N | senet playouts --games N --seed S | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
@@ -193,43 +193,22 @@ fn selfplay(args: &[String]) -> Result<String, String> {
     let began = Instant::now();
     // Game i: A takes the Cone (and throws first) when i is even. Each game
     // has its own generator, so the results do not depend on the threads.
-    let play_range = |first: u64| -> [u64; 3] {
-        let mut tally = [0u64; 3];
-        let mut i = first;
-        while i < games {
-            let mut rng =
-                SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i));
-            let a_side = if i % 2 == 0 { Side::Cone } else { Side::Spool };
-            let (cone, spool) = if a_side == Side::Cone {
-                (&players[0], &players[1])
-            } else {
-                (&players[1], &players[0])
-            };
-            let result = play_game(&Kendall, cone, spool, &mut rng, SELFPLAY_MAX_TURNS);
-            match result.winner {
-                Some(side) if side == a_side => tally[0] += 1,
-                Some(_) => tally[1] += 1,
-                None => tally[2] += 1,
-            }
-            i += threads;
-        }
-        tally
-    };
-    let tallies: Vec<[u64; 3]> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || play_range(t)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .map_err(|_| "internal error: a self-play thread panicked".to_owned())
-            })
-            .collect::<Result<Vec<_>, String>>()
-    })?;
-    let [a_wins, b_wins, unfinished] = tallies.iter().fold([0u64; 3], |acc, t| {
-        [acc[0] + t[0], acc[1] + t[1], acc[2] + t[2]]
+    // Each result: Some(true) when A won, Some(false) when B did.
+    let results = play_games(games, threads, |i| {
+        let mut rng =
+            SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i));
+        let a_side = if i % 2 == 0 { Side::Cone } else { Side::Spool };
+        let (cone, spool) = if a_side == Side::Cone {
+            (&players[0], &players[1])
+        } else {
+            (&players[1], &players[0])
+        };
+        play_game(&Kendall, cone, spool, &mut rng, SELFPLAY_MAX_TURNS)
+            .winner
+            .map(|side| side == a_side)
     });
+    let count = |outcome: Option<bool>| results.iter().filter(|&&r| r == outcome).count() as u64;
+    let (a_wins, b_wins, unfinished) = (count(Some(true)), count(Some(false)), count(None));
     let seconds = began.elapsed().as_secs_f64();
     let rate = if seconds > 0.0 {
         games as f64 / seconds

@@ -136,6 +136,14 @@ impl Position {
     /// The squares a side holds as a bitboard: bit `n` is set when the side
     /// has a piece on square `n` (bit 0 is never set). For evaluations that
     /// work on whole boards at once.
+    ///
+    /// ```
+    /// use senet_engine::{Kendall, Rules, Side};
+    ///
+    /// let start = Kendall.start();
+    /// assert_eq!(start.bitboard(Side::Cone), 0b10_1010_1010);
+    /// assert_eq!(start.bitboard(Side::Spool), 0b101_0101_0100);
+    /// ```
     #[must_use]
     pub const fn bitboard(&self, side: Side) -> u32 {
         self.board(side)
