@@ -1,32 +1,9 @@
-//! Storage for games against the computer: the rooms whose first game
-//! starts at once, and the computer's player rows.
+//! Storage for the computer's players: which level a stored player is.
+//! (Its player row is created with its first room, in `Store::create_room`.)
 
 use uuid::Uuid;
 
 use super::{Pool, Store};
-use crate::computer::ComputerLevel;
-
-/// A room to store with its first game (see [`Store::create_room`]).
-#[derive(Debug, Clone, Copy)]
-pub struct NewRoom<'a> {
-    /// The room's code.
-    pub code: &'a str,
-    /// The rule set's stable name.
-    pub rule_set: &'a str,
-    /// Listed in the lobby.
-    pub public: bool,
-    /// The player who created it.
-    pub creator: Uuid,
-    /// Its first game.
-    pub game_id: Uuid,
-    /// Who plays the Cone, if seated.
-    pub cone: Option<Uuid>,
-    /// Who plays the Spool, if seated.
-    pub spool: Option<Uuid>,
-    /// The computer's level when it takes the other seat; the game then
-    /// starts at once.
-    pub computer: Option<ComputerLevel>,
-}
 
 impl Store {
     /// The computer level stored for a player, `None` for people (and

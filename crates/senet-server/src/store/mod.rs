@@ -83,8 +83,6 @@ macro_rules! on_pool {
 }
 
 mod computer;
-
-pub use computer::NewRoom;
 mod history;
 pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
 
@@ -109,6 +107,28 @@ impl std::fmt::Display for UnsupportedDatabase {
 }
 
 impl std::error::Error for UnsupportedDatabase {}
+
+/// A room to store with its first game (see [`Store::create_room`]).
+#[derive(Debug, Clone, Copy)]
+pub struct NewRoom<'a> {
+    /// The room's code.
+    pub code: &'a str,
+    /// The rule set's stable name.
+    pub rule_set: &'a str,
+    /// Listed in the lobby.
+    pub public: bool,
+    /// The player who created it.
+    pub creator: Uuid,
+    /// Its first game.
+    pub game_id: Uuid,
+    /// Who plays the Cone, if seated.
+    pub cone: Option<Uuid>,
+    /// Who plays the Spool, if seated.
+    pub spool: Option<Uuid>,
+    /// The computer's level when it takes the other seat; the game then
+    /// starts at once.
+    pub computer: Option<crate::computer::ComputerLevel>,
+}
 
 impl Store {
     /// Connects to the database a URL names: `postgres://…` or `sqlite:…`.
