@@ -25,16 +25,19 @@ export function opponent(side) {
 /**
  * Rebuilds who played each turn of a snapshot's record: the Cone starts; a
  * move on 1, 4 or 5 keeps the turn, anything else (and every forfeit) passes it.
+ * `moves` are the snapshot's full moves, turn by turn, when it sends them.
  * @param {ReadonlyArray<SnapshotTurn>} turns
+ * @param {ReadonlyArray<import('./types.js').Move | null>} [moves]
  * @returns {TurnEntry[]}
  */
-export function turnsFromSnapshot(turns) {
+export function turnsFromSnapshot(turns, moves = []) {
   /** @type {Side} */
   let side = 'cone';
   return turns.map((turn, i) => {
     const from = turn.action === 'forfeit' ? null : turn.action.move;
+    const full = moves[i] ?? null;
     /** @type {TurnEntry} */
-    const entry = { no: i + 1, side, throw: turn.throw, from, move: null };
+    const entry = { no: i + 1, side, throw: turn.throw, from, move: full && full.from === from ? full : null };
     const keeps = from !== null && EXTRA_THROW_VALUES.includes(turn.throw);
     if (!keeps) side = opponent(side);
     return entry;
@@ -66,7 +69,7 @@ export function fromSnapshot(snap, now = Date.now()) {
     toMove: snap.to_move,
     phase: snap.phase,
     lastThrow: snap.last_throw,
-    turns: turnsFromSnapshot(snap.turns),
+    turns: turnsFromSnapshot(snap.turns, snap.moves),
     rematchOfferedBy: snap.rematch_offered_by,
     rematchDeclinedBy: null,
     lastAction: null,

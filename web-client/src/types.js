@@ -65,6 +65,7 @@
  * @property {ThrowView | null} last_throw
  * @property {string} record
  * @property {SnapshotTurn[]} turns
+ * @property {Array<Move | null>} [moves]  each turn's full move (null for a forfeit)
  * @property {Side | null} rematch_offered_by
  */
 

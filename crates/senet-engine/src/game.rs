@@ -212,8 +212,9 @@ impl<R: Rules> Game<R> {
 
     /// Applies one recorded turn, checking it: the throw must be one the rule
     /// set can give, a forfeit must have no legal move and a move must be
-    /// legal. On error the game is unchanged.
-    pub fn apply_turn(&mut self, turn: Turn) -> Result<(), GameError> {
+    /// legal. Returns the move with its effect, or `None` for a forfeit. On
+    /// error the game is unchanged.
+    pub fn apply_turn(&mut self, turn: Turn) -> Result<Option<Move>, GameError> {
         let throw = self.rules.throw(turn.throw).map_err(GameError::BadThrow)?;
         if !matches!(self.phase, Phase::ToThrow) {
             return Err(match self.phase {
@@ -225,7 +226,7 @@ impl<R: Rules> Game<R> {
         match turn.action {
             Action::Forfeit if !moves.is_empty() => Err(PlayError::MustMove.into()),
             Action::Move(_) if moves.is_empty() => Err(PlayError::NoLegalMove.into()),
-            Action::Forfeit => self.begin_turn(throw).map(|_| ()),
+            Action::Forfeit => self.begin_turn(throw).map(|_| None),
             Action::Move(from) => {
                 if moves.find(from).is_none() {
                     return Err(self
@@ -234,7 +235,7 @@ impl<R: Rules> Game<R> {
                         .into());
                 }
                 self.begin_turn(throw)?;
-                self.play(from).map(|_| ())
+                self.play(from).map(|played| Some(played.mv))
             }
         }
     }

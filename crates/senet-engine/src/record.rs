@@ -8,6 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::Move;
 use crate::game::{Game, GameError};
 use crate::rules::Rules;
 use crate::square::Square;
@@ -145,6 +146,20 @@ impl Record {
                 .map_err(|error| ReplayError { index, turn, error })?;
         }
         Ok(game)
+    }
+
+    /// The move of every turn with its effect (`None` for a forfeit), by
+    /// replaying the record from the start position.
+    pub fn moves<R: Rules>(&self, rules: R) -> Result<Vec<Option<Move>>, ReplayError> {
+        let mut game = Game::new(rules);
+        self.turns
+            .iter()
+            .enumerate()
+            .map(|(index, &turn)| {
+                game.apply_turn(turn)
+                    .map_err(|error| ReplayError { index, turn, error })
+            })
+            .collect()
     }
 }
 

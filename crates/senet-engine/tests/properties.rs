@@ -174,6 +174,28 @@ proptest! {
     }
 
     #[test]
+    fn a_records_moves_match_its_turns_and_play_to_the_same_end(seed in any::<u64>()) {
+        let game = random_game(seed);
+        let moves = game.record().moves(Kendall).unwrap();
+        prop_assert_eq!(moves.len(), game.record().len());
+        let mut position = Kendall.start();
+        for (turn, mv) in game.record().turns().iter().zip(&moves) {
+            let throw = Kendall.throw(turn.throw).unwrap();
+            position = match (turn.action, mv) {
+                (Action::Move(from), Some(mv)) => {
+                    prop_assert_eq!(mv.from, from);
+                    Kendall.apply(&position, throw, *mv)
+                }
+                (Action::Forfeit, None) => Kendall.pass(&position),
+                (action, mv) => {
+                    return Err(TestCaseError::fail(format!("{action:?} came back as {mv:?}")));
+                }
+            };
+        }
+        prop_assert_eq!(position, game.position());
+    }
+
+    #[test]
     fn replay_reports_the_first_bad_turn(seed in any::<u64>(), at in any::<prop::sample::Index>()) {
         let game = random_game(seed);
         let mut turns = game.record().turns().to_vec();

@@ -76,6 +76,34 @@ async fn reconnecting_restores_seat_and_state() {
 }
 
 #[tokio::test]
+async fn a_snapshot_carries_every_turns_move_as_the_players_saw_it() {
+    let app = spawn_app().await;
+    let (mut cone, mut spool, code, _, _) = started_room(&app).await;
+    // What the live events said of each turn: the move, or null for a forfeit.
+    let mut seen = Vec::new();
+    let mut to_move = "cone".to_owned();
+    for _ in 0..12 {
+        let mover = if to_move == "cone" { 0 } else { 1 };
+        let events = play_turn(&mut [&mut cone, &mut spool], mover).await;
+        let last = events.last().unwrap();
+        seen.push(if last["type"] == "moved" {
+            last["move"].clone()
+        } else {
+            Value::Null
+        });
+        to_move = last["to_move"].as_str().unwrap().to_owned();
+    }
+    // A spectator arriving now gets the whole record with its moves.
+    let (_watcher, snapshot) = app.connect(&code, None).await;
+    assert_eq!(snapshot["moves"], Value::Array(seen));
+    assert_eq!(
+        snapshot["moves"].as_array().unwrap().len(),
+        snapshot["turns"].as_array().unwrap().len()
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn server_restart_resumes_games_with_no_turn_lost() {
     let app = spawn_app().await;
     let (mut cone, mut spool, code, cone_token, spool_token) = started_room(&app).await;

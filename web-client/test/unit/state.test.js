@@ -27,6 +27,26 @@ test('turn sides are rebuilt from the record: 1, 4, 5 keep the turn, forfeits pa
   assert.deepEqual(turns.map((t) => t.no), [1, 2, 3, 4, 5, 6]);
 });
 
+test('the full moves of a snapshot fill the turn record; a mismatched one is ignored', () => {
+  /** @type {import('../../src/types.js').Move} */
+  const capture = { from: 7, to: 9, direction: 'forward', effect: { kind: 'capture' }, lands_on: 9 };
+  const turns = turnsFromSnapshot(
+    [
+      { throw: 2, action: { move: 7 } },
+      { throw: 5, action: 'forfeit' },
+      { throw: 2, action: { move: 4 } },
+    ],
+    [capture, null, plainMove(6, 8)],
+  );
+  assert.deepEqual(turns[0].move, capture);
+  assert.equal(turns[1].move, null);
+  // The third move names another square than the record: not trusted.
+  assert.equal(turns[2].move, null);
+  assert.equal(turns[2].from, 4);
+  // Older servers send no moves at all.
+  assert.equal(turnsFromSnapshot([{ throw: 2, action: { move: 7 } }])[0].move, null);
+});
+
 test('thrown then moved updates phase, board, record and animation', () => {
   let s = fromSnapshot(snapshot());
   const moves = [plainMove(9, 13), plainMove(7, 11)];

@@ -409,6 +409,14 @@ impl Room {
             None => YouView::Spectator,
         };
         let game = &self.slot.game;
+        let moves = match game.record().moves(self.rule_set.rules()) {
+            Ok(moves) => moves.into_iter().map(|mv| mv.map(MoveView::from)).collect(),
+            Err(error) => {
+                // The record was checked turn by turn as it was played.
+                tracing::error!(room = %self.code, %error, "the game's own record does not replay");
+                Vec::new()
+            }
+        };
         ServerMessage::Snapshot(Box::new(Snapshot {
             room: RoomView {
                 code: self.code.clone(),
@@ -428,6 +436,7 @@ impl Room {
             last_throw: self.slot.last_throw,
             record: game.record().to_string(),
             turns: game.record().turns().to_vec(),
+            moves,
             rematch_offered_by: self.rematch_offer,
         }))
     }

@@ -305,6 +305,10 @@ pub struct Snapshot {
     pub record: String,
     /// The same record as a list.
     pub turns: Vec<Turn>,
+    /// The move of each turn with its effect, as in `turn_played` events
+    /// (`null` for a forfeit), so that a client joining mid-game can show
+    /// the whole record. Empty only if the record could not be replayed.
+    pub moves: Vec<Option<MoveView>>,
     /// A pending rematch offer.
     pub rematch_offered_by: Option<Side>,
 }
