@@ -219,6 +219,16 @@ test('two players create, share, play to the end, rematch; a spectator watches',
       await b.waitForSelector('#app[data-role="spool"]');
       assert.match(await b.textContent('.player.me') ?? '', /Akhenaten/);
       assert.equal(await c.getAttribute('#app', 'data-role'), 'spectator');
+      // Its turn record, rebuilt from the snapshot, reads as A's, built live
+      // (A may still be taking in the last event: wait a little for it).
+      const recordOf = (/** @type {import('playwright-core').Page} */ page) => page.textContent('[data-testid="record"]');
+      let same = false;
+      for (let i = 0; i < 50 && !same; i += 1) {
+        same = (await recordOf(a)) === (await recordOf(b));
+        if (!same) await a.waitForTimeout(100);
+      }
+      assert.ok(same, `after a reload the record reads as it did live:\n${await recordOf(b)}`);
+      assert.match((await recordOf(b)) ?? '', /→/);
     }
     if (!midShot && actions >= 60 && (await whatNow(a)) === 'move') {
       // A has thrown: her movable pieces glow; hovering one previews the move.
