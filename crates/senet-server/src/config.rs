@@ -31,6 +31,12 @@ pub struct Config {
     )]
     pub public_url: String,
 
+    /// Milliseconds any one database call may take before it is given up:
+    /// the action fails with `storage_error`, and a commit whose answer did
+    /// not come is resolved by reading the game back.
+    #[arg(long, env = "SENET_DB_TIMEOUT_MS", default_value_t = 5000)]
+    pub db_timeout_ms: u64,
+
     /// Seconds the player to move may stay disconnected before the opponent
     /// may claim the win.
     #[arg(long, env = "SENET_RECONNECT_TIMEOUT_SECS", default_value_t = 120)]
@@ -73,6 +79,12 @@ pub enum LogFormat {
 }
 
 impl Config {
+    /// The time limit of one database call.
+    #[must_use]
+    pub fn db_timeout(&self) -> Duration {
+        Duration::from_millis(self.db_timeout_ms.max(1))
+    }
+
     /// The runtime settings this configuration describes.
     #[must_use]
     pub fn settings(&self) -> Settings {

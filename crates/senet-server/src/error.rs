@@ -38,6 +38,14 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+impl From<crate::store::WriteError> for AppError {
+    fn from(error: crate::store::WriteError) -> AppError {
+        // Nothing was acknowledged to anyone yet, so an unknown outcome
+        // needs no resolving here: the request simply failed.
+        AppError::Unavailable(format!("database write: {error}"))
+    }
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code, message) = match self {

@@ -9,10 +9,12 @@ use std::time::{Duration, Instant};
 
 use senet_engine::{GameError, Phase, PlayError, RuleSetId, Side, Square, Sticks};
 use tokio::sync::{mpsc, oneshot, watch};
+use tracing::Instrument;
 use uuid::Uuid;
 
 use super::registry::Registry;
-use super::slot::{GameSlot, Seat, Status, board_of, sticks_bits};
+use super::settle::{Refusal, refuse};
+use super::slot::{Fingerprint, GameSlot, Seat, Status, board_of, sticks_bits};
 use crate::config::Settings;
 use crate::players::Identity;
 use crate::store::{Finish, NewTurn, Store};
@@ -132,35 +134,29 @@ pub struct Room {
     pub(super) slot: GameSlot,
     conns: HashMap<ConnId, Conn>,
     seq: u64,
-    rematch_offer: Option<Side>,
+    pub(super) rematch_offer: Option<Side>,
     away_since: [Option<Instant>; 2],
     seen: [bool; 2],
-    store: Store,
+    pub(super) store: Store,
     settings: Arc<Settings>,
     last_activity: Instant,
     /// The room's own channel, for the computer's scheduled steps (weak, so
     /// the room still stops when every handle is gone).
     me: Option<mpsc::WeakSender<Command>>,
     /// The computer step in flight, if any.
-    computer_ticket: Option<u64>,
+    pub(super) computer_ticket: Option<u64>,
     next_ticket: u64,
     /// The computer's last step was refused (e.g. storage failed): wait a
     /// little before trying again.
     computer_retry: bool,
-}
-
-type Refusal = ServerMessage;
-
-fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    ServerMessage::error(code, message)
-}
-
-fn storage_failed(error: &sqlx::Error) -> Refusal {
-    tracing::error!(%error, "storing an action failed");
-    refuse(
-        ErrorCode::StorageError,
-        "the action could not be stored; nothing changed, try again",
-    )
+    /// A write's outcome is unknown and the store could not be read back
+    /// yet: every action waits until it can (see `settle`).
+    pub(super) unsettled: bool,
+    /// The log span of the current game, inside the room's span: one
+    /// `game_id` field per log line, however many games the room has held.
+    game_span: tracing::Span,
+    /// The room's own log span (its code), parent of each game's.
+    room_span: tracing::Span,
 }
 
 fn engine_refusal(error: &GameError) -> Refusal {
@@ -212,7 +208,19 @@ impl Room {
             computer_ticket: None,
             next_ticket: 1,
             computer_retry: false,
+            unsettled: false,
+            game_span: tracing::Span::none(),
+            room_span: tracing::Span::none(),
         }
+    }
+
+    /// Opens the log span of the game the room now holds.
+    pub(super) fn enter_game_span(&mut self) {
+        self.game_span = tracing::info_span!(
+            parent: &self.room_span,
+            "game",
+            game_id = %self.slot.id
+        );
     }
 
     /// Gives the room a handle to its own channel (for the computer's steps).
@@ -230,9 +238,9 @@ impl Room {
         mut shutdown: watch::Receiver<bool>,
     ) {
         crate::metrics::room_started();
-        let span = tracing::Span::current();
-        span.record("game_id", tracing::field::display(self.slot.id));
-        tracing::info!(status = self.slot.status.as_str(), "room live");
+        self.room_span = tracing::Span::current();
+        self.enter_game_span();
+        tracing::info!(parent: &self.game_span, status = self.slot.status.as_str(), "room live");
         let period = Duration::from_secs(1)
             .min(self.settings.idle_room_timeout)
             .max(Duration::from_millis(100));
@@ -244,17 +252,24 @@ impl Room {
                 command = rx.recv() => match command {
                     Some(command) => {
                         self.last_activity = Instant::now();
-                        self.handle(command).await;
+                        let span = self.game_span.clone();
+                        self.handle(command).instrument(span).await;
                         self.schedule_computer();
                     }
                     None => break,
                 },
                 _ = tick.tick() => {
+                    if self.unsettled {
+                        let span = self.game_span.clone();
+                        if self.settle().instrument(span).await.is_ok() {
+                            self.schedule_computer();
+                        }
+                    }
                     if matches!(self.slot.status, Status::Finished(_))
                         && self.conns.is_empty()
                         && self.last_activity.elapsed() >= self.settings.idle_room_timeout
                     {
-                        tracing::info!("idle finished room dropped from memory");
+                        tracing::info!(parent: &self.game_span, "idle finished room dropped from memory");
                         break;
                     }
                 }
@@ -364,6 +379,11 @@ impl Room {
         }
         let side = self.slot.game.position().to_move();
         if self.slot.computer_at(side).is_none() {
+            return;
+        }
+        if self.unsettled {
+            // The tick settles the game first; the computer waits for it.
+            self.computer_retry = true;
             return;
         }
         let result = match step.action {
@@ -487,7 +507,7 @@ impl Room {
         self.send_to(conn, &snapshot, Some(seq));
     }
 
-    fn snapshot_all(&mut self) {
+    pub(super) fn snapshot_all(&mut self) {
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for conn in ids {
             self.send_snapshot(conn);
@@ -552,11 +572,18 @@ impl Room {
                 .into_iter()
                 .find(|side| self.slot.seats[side.index()].is_none())
             {
-                match self
+                let mut seats = self.slot.fingerprint().seats;
+                seats[side.index()] = Some(identity.id);
+                let expected = Fingerprint {
+                    status: Status::Playing,
+                    seats,
+                    ..self.slot.fingerprint()
+                };
+                let written = self
                     .store
                     .seat_and_start(self.slot.id, side.name(), identity.id)
-                    .await
-                {
+                    .await;
+                match self.stored(written, &expected).await {
                     Ok(()) => {
                         tracing::info!(player_id = %identity.id, side = side.name(), "seat taken, game starts");
                         self.slot.seats[side.index()] =
@@ -573,8 +600,8 @@ impl Room {
                         self.announce_game_started();
                         return;
                     }
-                    Err(error) => {
-                        tracing::error!(%error, "could not store the new seat; joining as spectator");
+                    Err(refusal) => {
+                        tracing::error!(?refusal, "could not store the new seat; joining as spectator");
                     }
                 }
             }
@@ -583,7 +610,7 @@ impl Room {
         self.send_snapshot(conn);
     }
 
-    fn announce_game_started(&mut self) {
+    pub(super) fn announce_game_started(&mut self) {
         let players = self.slot.players(|side| self.connected(side));
         self.broadcast(&ServerMessage::GameStarted {
             game_id: self.slot.id,
@@ -615,6 +642,10 @@ impl Room {
         msg: crate::ws::protocol::ClientMessage,
     ) -> Result<(), Refusal> {
         use crate::ws::protocol::ClientMessage as M;
+        if !matches!(msg, M::Snapshot | M::Ping | M::DeclineRematch) {
+            // Act only on the game as stored.
+            self.settle().await?;
+        }
         match msg {
             M::Snapshot => {
                 self.send_snapshot(conn);
@@ -692,15 +723,20 @@ impl Room {
                 from_square: None,
                 position: next.rules().position_text(&next.position()),
             };
-            self.store
-                .insert_turn(&turn, None)
-                .await
-                .map_err(|e| storage_failed(&e))?;
+            let expected = Fingerprint {
+                turns: next.record().len(),
+                pending: None,
+                ..self.slot.fingerprint()
+            };
+            let written = self.store.insert_turn(&turn, None).await;
+            self.stored(written, &expected).await?;
         } else {
-            self.store
-                .set_pending_throw(self.slot.id, bits)
-                .await
-                .map_err(|e| storage_failed(&e))?;
+            let expected = Fingerprint {
+                pending: Some(bits),
+                ..self.slot.fingerprint()
+            };
+            let written = self.store.set_pending_throw(self.slot.id, bits).await;
+            self.stored(written, &expected).await?;
         }
         let turn_no = next.record().len();
         let to_move = next.position().to_move();
@@ -767,10 +803,19 @@ impl Room {
             winner: winner.name(),
             how: How::BorneOff.as_str(),
         });
-        self.store
-            .insert_turn(&turn, finish)
-            .await
-            .map_err(|e| storage_failed(&e))?;
+        let expected = Fingerprint {
+            turns: next.record().len(),
+            pending: None,
+            status: played.winner.map_or(self.slot.status, |winner| {
+                Status::Finished(GameResult {
+                    winner,
+                    how: How::BorneOff,
+                })
+            }),
+            ..self.slot.fingerprint()
+        };
+        let written = self.store.insert_turn(&turn, finish).await;
+        self.stored(written, &expected).await?;
         let turn_no = next.record().len();
         self.slot.game = next;
         self.broadcast(&ServerMessage::Moved {
@@ -807,7 +852,13 @@ impl Room {
     }
 
     async fn finish(&mut self, result: GameResult) -> Result<(), Refusal> {
-        self.store
+        let expected = Fingerprint {
+            status: Status::Finished(result),
+            pending: None,
+            ..self.slot.fingerprint()
+        };
+        let written = self
+            .store
             .finish_game(
                 self.slot.id,
                 Finish {
@@ -815,8 +866,8 @@ impl Room {
                     how: result.how.as_str(),
                 },
             )
-            .await
-            .map_err(|e| storage_failed(&e))?;
+            .await;
+        self.stored(written, &expected).await?;
         self.end(result);
         Ok(())
     }
@@ -927,7 +978,15 @@ impl Room {
         };
         let id = Uuid::new_v4();
         let no = self.slot.no + 1;
-        self.store
+        let expected = Fingerprint {
+            id,
+            status: Status::Playing,
+            seats: [Some(old_spool.player_id), Some(old_cone.player_id)],
+            turns: 0,
+            pending: None,
+        };
+        let written = self
+            .store
             .create_game(
                 &self.code,
                 no,
@@ -936,8 +995,8 @@ impl Room {
                 old_spool.player_id,
                 old_cone.player_id,
             )
-            .await
-            .map_err(|e| storage_failed(&e))?;
+            .await;
+        self.stored(written, &expected).await?;
         self.slot = GameSlot {
             id,
             no,
@@ -949,8 +1008,8 @@ impl Room {
         self.away_since.swap(0, 1);
         self.seen.swap(0, 1);
         self.rematch_offer = None;
-        tracing::Span::current().record("game_id", tracing::field::display(id));
-        tracing::info!(game_no = no, "rematch started");
+        self.enter_game_span();
+        tracing::info!(parent: &self.game_span, game_no = no, "rematch started");
         crate::metrics::game_started();
         self.announce_game_started();
         Ok(())

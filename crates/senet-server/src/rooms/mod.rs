@@ -5,6 +5,7 @@ mod actor;
 mod handlers;
 mod load;
 mod registry;
+mod settle;
 mod slot;
 
 pub use actor::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};

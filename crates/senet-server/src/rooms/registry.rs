@@ -120,7 +120,7 @@ impl Rooms {
         };
         map.insert(code.clone(), handle.clone());
         drop(map);
-        let span = tracing::info_span!("room", code = %code, game_id = tracing::field::Empty);
+        let span = tracing::info_span!("room", code = %code);
         let room = Room::new(
             code,
             public,

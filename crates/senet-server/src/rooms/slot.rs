@@ -76,7 +76,44 @@ pub struct GameSlot {
     pub last_throw: Option<ThrowView>,
 }
 
+/// What a stored write changes in a room's game, to compare the game in
+/// memory with the game read back from the store: which game, its status,
+/// who sits where, how many turns, and the throw waiting for a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    /// Game id.
+    pub id: Uuid,
+    /// Status (with the result once finished).
+    pub status: Status,
+    /// Seat holders, Cone first.
+    pub seats: [Option<Uuid>; 2],
+    /// Turns played.
+    pub turns: usize,
+    /// Stick bits of a throw not yet moved by.
+    pub pending: Option<i16>,
+}
+
 impl GameSlot {
+    /// What a write to this game would have to change to be seen.
+    pub fn fingerprint(&self) -> Fingerprint {
+        let pending = match self.game.phase() {
+            Phase::ToMove { .. } => self
+                .last_throw
+                .map(|thrown| sticks_bits(Sticks::from_lights(thrown.sticks))),
+            _ => None,
+        };
+        Fingerprint {
+            id: self.id,
+            status: self.status,
+            seats: self
+                .seats
+                .each_ref()
+                .map(|seat| seat.as_ref().map(|seat| seat.player_id)),
+            turns: self.game.record().len(),
+            pending,
+        }
+    }
+
     /// The side a player sits on.
     pub fn side_of(&self, player: Uuid) -> Option<Side> {
         Side::ALL.into_iter().find(|side| {

@@ -9,7 +9,7 @@ impl Store {
     /// The computer level stored for a player, `None` for people (and
     /// unknown ids).
     pub async fn computer_level(&self, player: Uuid) -> Result<Option<String>, sqlx::Error> {
-        let level: Option<Option<String>> = on_pool!(self, pool => sqlx::query_scalar(
+        let level: Option<Option<String>> = read!(self, pool => sqlx::query_scalar(
             "SELECT computer_level FROM players WHERE id = $1",
         )
         .bind(player)

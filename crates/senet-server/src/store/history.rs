@@ -201,7 +201,7 @@ impl Store {
     /// Finished games, newest first, filtered and paged.
     pub async fn history(&self, q: &HistoryQuery) -> Result<Vec<HistoryRow>, sqlx::Error> {
         let (sql, params) = q.sql();
-        on_pool!(self, pool => bind_all!(sqlx::query_as::<_, HistoryRow>(&sql), &params)
+        read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryRow>(&sql), &params)
             .fetch_all(pool)
             .await)
     }
@@ -236,7 +236,7 @@ impl Store {
     /// One game with its history metadata, whatever its status.
     pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
         let sql = format!("{HISTORY_SELECT} WHERE g.id = $1");
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
     /// Games being played now, most recently started first.
@@ -245,7 +245,7 @@ impl Store {
             "{HISTORY_SELECT} WHERE g.status = 'playing'
              ORDER BY g.started_at DESC, g.id DESC LIMIT $1"
         );
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(limit).fetch_all(pool).await)
+        read!(self, pool => sqlx::query_as(&sql).bind(limit).fetch_all(pool).await)
     }
 
     /// A player's finished games and wins.
@@ -259,7 +259,7 @@ impl Store {
              WHERE g.status = 'finished' AND g.id IN ({})",
             PLAYER_GAMES.replace("$P", "$1"),
         );
-        on_pool!(self, pool => sqlx::query_as(&sql)
+        read!(self, pool => sqlx::query_as(&sql)
         .bind(player)
         .fetch_one(pool)
         .await)
@@ -296,7 +296,9 @@ const CHUNK: usize = 1000;
 
 impl Store {
     /// Stores players and finished games with their turns in one
-    /// transaction, with multi-row inserts.
+    /// transaction, with multi-row inserts. A bulk load for benchmarks and
+    /// imports: it may run for minutes, so the per-call time limit of live
+    /// play does not apply, and nobody is told of it before it returns.
     pub async fn import_games(
         &self,
         players: &[(Uuid, String)],

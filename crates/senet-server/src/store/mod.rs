@@ -8,18 +8,23 @@
 //! databases store the same instants.
 
 mod rows;
+mod write;
 
 use std::path::Path;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, TurnRow};
+pub use write::WriteError;
+
+/// How long a database call may take by default before it is given up.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The migrations for PostgreSQL, embedded in the binary.
 pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
@@ -82,6 +87,44 @@ macro_rules! on_pool {
     };
 }
 
+/// A read on whichever pool the store holds, bounded by the store's time
+/// limit; the body is a `Result<_, sqlx::Error>`.
+macro_rules! read {
+    ($store:expr, $pool:ident => $body:expr) => {
+        $crate::store::write::bounded($store.timeout, async { on_pool!($store, $pool => $body) }).await
+    };
+}
+
+/// A write as one explicit transaction on a connection of its own, bounded
+/// by the store's time limit; `$conn` is the connection in the body, which
+/// yields a `Result<_, sqlx::Error>`. The outcome is decided by
+/// [`write::settle`]: committed, not committed, or unknown.
+macro_rules! in_transaction {
+    ($store:expr, $conn:ident => $body:expr) => {
+        match &$store.pool {
+            $crate::store::Pool::Postgres(pool) => in_transaction!(@run $store, pool, "BEGIN", $conn => $body),
+            // IMMEDIATE takes the write lock at once, so a transaction never
+            // fails half-way to upgrade a read lock.
+            $crate::store::Pool::Sqlite(pool) => in_transaction!(@run $store, pool, "BEGIN IMMEDIATE", $conn => $body),
+        }
+    };
+    (@run $store:expr, $pool:ident, $begin:expr, $conn:ident => $body:expr) => {{
+        let limit = $store.timeout;
+        let mut pooled = $crate::store::write::acquire($pool, limit).await?;
+        let mut commit_sent = false;
+        let ran = tokio::time::timeout(limit, async {
+            let $conn = &mut *pooled;
+            sqlx::Executor::execute(&mut *$conn, $begin).await?;
+            let value = $body?;
+            commit_sent = true;
+            sqlx::Executor::execute(&mut *$conn, "COMMIT").await?;
+            Ok::<_, sqlx::Error>(value)
+        })
+        .await;
+        $crate::store::write::settle(ran, commit_sent, limit, pooled)
+    }};
+}
+
 mod computer;
 mod history;
 pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
@@ -90,6 +133,8 @@ pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, co
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: Pool,
+    /// The longest any database call may take.
+    timeout: Duration,
 }
 
 /// A database URL that names neither PostgreSQL nor SQLite.
@@ -131,17 +176,31 @@ pub struct NewRoom<'a> {
 }
 
 impl Store {
-    /// Connects to the database a URL names: `postgres://…` or `sqlite:…`.
+    /// Connects to the database a URL names: `postgres://…` or `sqlite:…`,
+    /// with the default time limit for database calls.
     pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
+        Store::connect_with_timeout(url, DEFAULT_TIMEOUT).await
+    }
+
+    /// Connects to the database a URL names; every database call is given
+    /// up after `timeout`.
+    pub async fn connect_with_timeout(url: &str, timeout: Duration) -> Result<Store, sqlx::Error> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            // A transaction whose client went quiet (a stalled network) must
+            // not hold its locks: the server ends it after the same time.
+            let idle_ms = timeout.as_millis().to_string();
+            let options = PgConnectOptions::from_str(url)?
+                .options([("idle_in_transaction_session_timeout", idle_ms.as_str())]);
             let pool = PgPoolOptions::new()
                 .max_connections(16)
-                .acquire_timeout(Duration::from_secs(5))
-                .connect(url)
+                .acquire_timeout(timeout)
+                .connect_with(options)
                 .await?;
-            Ok(Store::from_postgres(pool))
+            Ok(Store::from_postgres(pool).with_timeout(timeout))
         } else if url.starts_with("sqlite:") {
-            Store::open_sqlite(SqliteConnectOptions::from_str(url)?).await
+            Ok(Store::open_sqlite(SqliteConnectOptions::from_str(url)?)
+                .await?
+                .with_timeout(timeout))
         } else {
             Err(sqlx::Error::Configuration(Box::new(UnsupportedDatabase(
                 url.to_owned(),
@@ -170,6 +229,7 @@ impl Store {
             .await?;
         Ok(Store {
             pool: Pool::Sqlite(pool),
+            timeout: DEFAULT_TIMEOUT,
         })
     }
 
@@ -178,7 +238,15 @@ impl Store {
     pub fn from_postgres(pool: PgPool) -> Store {
         Store {
             pool: Pool::Postgres(pool),
+            timeout: DEFAULT_TIMEOUT,
         }
+    }
+
+    /// The same store with another time limit for each database call.
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Duration) -> Store {
+        self.timeout = timeout;
+        self
     }
 
     /// Which database this store uses.
@@ -214,7 +282,7 @@ impl Store {
 
     /// Checks that the database answers.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
-        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+        read!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
     }
 
     /// Stores a new player.
@@ -223,22 +291,22 @@ impl Store {
         id: Uuid,
         display_name: &str,
         token_hash: &[u8],
-    ) -> Result<(), sqlx::Error> {
-        on_pool!(self, pool => sqlx::query(
+    ) -> Result<(), WriteError> {
+        in_transaction!(self, conn => sqlx::query(
             "INSERT INTO players (id, display_name, token_hash, created_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(id)
         .bind(display_name)
         .bind(token_hash)
         .bind(Utc::now())
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .map(|_| ()))
     }
 
     /// A player by id.
     pub async fn player(&self, id: Uuid) -> Result<Option<PlayerRow>, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_as(
+        read!(self, pool => sqlx::query_as(
             "SELECT id, display_name, token_hash FROM players WHERE id = $1",
         )
         .bind(id)
@@ -250,14 +318,13 @@ impl Store {
     /// waits for an opponent, or, when the computer takes the other seat,
     /// starts at once (the level's computer player is created the first
     /// time it is needed).
-    pub async fn create_room(&self, room: &NewRoom<'_>) -> Result<(), sqlx::Error> {
+    pub async fn create_room(&self, room: &NewRoom<'_>) -> Result<(), WriteError> {
         let now = Utc::now();
         let (status, started_at) = match room.computer {
             Some(_) => ("playing", Some(now)),
             None => ("waiting", None),
         };
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+        in_transaction!(self, conn => {
             if let Some(level) = room.computer {
                 sqlx::query(
                     "INSERT INTO players (id, display_name, token_hash, created_at, computer_level)
@@ -269,7 +336,7 @@ impl Store {
                 .bind(Vec::<u8>::new())
                 .bind(now)
                 .bind(level.as_str())
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await?;
             }
             sqlx::query(
@@ -281,7 +348,7 @@ impl Store {
             .bind(room.public)
             .bind(room.creator)
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
             sqlx::query(
                 "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at, started_at)
@@ -295,19 +362,21 @@ impl Store {
             .bind(status)
             .bind(now)
             .bind(started_at)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await
+            .execute(&mut *conn)
+            .await
+            .map(|_| ())
         })
     }
 
     /// Seats a player in the open seat of a waiting game and starts it.
+    /// A seat that is no longer open is refused (`RowNotFound`, not
+    /// committed).
     pub async fn seat_and_start(
         &self,
         game_id: Uuid,
         side: &str,
         player: Uuid,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), WriteError> {
         // The column name comes from this fixed choice, never from input.
         let column = if side == "cone" {
             "cone_player"
@@ -318,18 +387,16 @@ impl Store {
             "UPDATE games SET {column} = $2, status = 'playing', started_at = $3
              WHERE id = $1 AND status = 'waiting' AND {column} IS NULL"
         );
-        let affected = on_pool!(self, pool => sqlx::query(&sql)
-            .bind(game_id)
-            .bind(player)
-            .bind(Utc::now())
-            .execute(pool)
-            .await?
-            .rows_affected());
-        if affected == 1 {
-            Ok(())
-        } else {
-            Err(sqlx::Error::RowNotFound)
-        }
+        in_transaction!(self, conn => {
+            let affected = sqlx::query(&sql)
+                .bind(game_id)
+                .bind(player)
+                .bind(Utc::now())
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            one_row(affected)
+        })
     }
 
     /// Starts a new game in a room (a rematch), already playing.
@@ -341,9 +408,9 @@ impl Store {
         rule_set: &str,
         cone: Uuid,
         spool: Uuid,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), WriteError> {
         let now = Utc::now();
-        on_pool!(self, pool => sqlx::query(
+        in_transaction!(self, conn => sqlx::query(
             "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, status, created_at, started_at)
              VALUES ($1, $2, $3, $4, $5, $6, 'playing', $7, $7)",
         )
@@ -354,21 +421,24 @@ impl Store {
         .bind(cone)
         .bind(spool)
         .bind(now)
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .map(|_| ()))
     }
 
     /// Stores a throw that the side to move must now move by.
-    pub async fn set_pending_throw(&self, game_id: Uuid, sticks: i16) -> Result<(), sqlx::Error> {
-        on_pool!(self, pool => sqlx::query(
-            "UPDATE games SET pending_sticks = $2 WHERE id = $1 AND status = 'playing'",
-        )
-        .bind(game_id)
-        .bind(sticks)
-        .execute(pool)
-        .await
-        .map(|_| ()))
+    pub async fn set_pending_throw(&self, game_id: Uuid, sticks: i16) -> Result<(), WriteError> {
+        in_transaction!(self, conn => {
+            let affected = sqlx::query(
+                "UPDATE games SET pending_sticks = $2 WHERE id = $1 AND status = 'playing'",
+            )
+            .bind(game_id)
+            .bind(sticks)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+            one_row(affected)
+        })
     }
 
     /// Stores a completed turn (clearing any pending throw) and, when the
@@ -377,11 +447,10 @@ impl Store {
         &self,
         turn: &NewTurn,
         finish: Option<Finish>,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), WriteError> {
         let now = Utc::now();
         let began = Instant::now();
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+        in_transaction!(self, conn => {
             sqlx::query(
                 "INSERT INTO turns (game_id, turn_no, side, throw, sticks, from_square, position, played_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -394,50 +463,54 @@ impl Store {
             .bind(turn.from_square)
             .bind(&turn.position)
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
             sqlx::query("UPDATE games SET pending_sticks = NULL WHERE id = $1")
                 .bind(turn.game_id)
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await?;
-            if let Some(finish) = finish {
-                check_finished(
+            match finish {
+                Some(finish) => one_row(
                     sqlx::query(FINISH_SQL)
                         .bind(turn.game_id)
                         .bind(finish.winner)
                         .bind(finish.how)
                         .bind(now)
-                        .execute(&mut *tx)
+                        .execute(&mut *conn)
                         .await?
                         .rows_affected(),
-                )?;
+                ),
+                None => Ok(()),
             }
-            tx.commit().await
         })?;
         crate::metrics::db_commit(began.elapsed());
         crate::metrics::turn_committed();
         Ok(())
     }
 
-    /// Ends a game without a turn (resignation or abandonment).
-    pub async fn finish_game(&self, game_id: Uuid, finish: Finish) -> Result<(), sqlx::Error> {
+    /// Ends a game without a turn (resignation or abandonment). A game that
+    /// is not playing is refused (`RowNotFound`, not committed), so a game
+    /// is never finished twice.
+    pub async fn finish_game(&self, game_id: Uuid, finish: Finish) -> Result<(), WriteError> {
         let began = Instant::now();
-        let affected = on_pool!(self, pool => sqlx::query(FINISH_SQL)
-            .bind(game_id)
-            .bind(finish.winner)
-            .bind(finish.how)
-            .bind(Utc::now())
-            .execute(pool)
-            .await?
-            .rows_affected());
-        check_finished(affected)?;
+        in_transaction!(self, conn => {
+            let affected = sqlx::query(FINISH_SQL)
+                .bind(game_id)
+                .bind(finish.winner)
+                .bind(finish.how)
+                .bind(Utc::now())
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            one_row(affected)
+        })?;
         crate::metrics::db_commit(began.elapsed());
         Ok(())
     }
 
     /// A room by code.
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_as(
+        read!(self, pool => sqlx::query_as(
             "SELECT code, rule_set, public FROM rooms WHERE code = $1",
         )
         .bind(code)
@@ -448,18 +521,18 @@ impl Store {
     /// The latest game of a room.
     pub async fn latest_game(&self, code: &str) -> Result<Option<GameRow>, sqlx::Error> {
         let sql = format!("{GAME_SELECT} WHERE g.room_code = $1 ORDER BY g.game_no DESC LIMIT 1");
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(code).fetch_optional(pool).await)
+        read!(self, pool => sqlx::query_as(&sql).bind(code).fetch_optional(pool).await)
     }
 
     /// A game by id.
     pub async fn game(&self, id: Uuid) -> Result<Option<GameRow>, sqlx::Error> {
         let sql = format!("{GAME_SELECT} WHERE g.id = $1");
-        on_pool!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
     /// The turns of a game, in order.
     pub async fn turns(&self, game_id: Uuid) -> Result<Vec<TurnRow>, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_as(
+        read!(self, pool => sqlx::query_as(
             "SELECT turn_no, side, throw, sticks, from_square, position, played_at
              FROM turns WHERE game_id = $1 ORDER BY turn_no",
         )
@@ -470,21 +543,21 @@ impl Store {
 
     /// How many turns are stored, over all games.
     pub async fn turn_count(&self) -> Result<i64, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_scalar("SELECT count(*) FROM turns")
+        read!(self, pool => sqlx::query_scalar("SELECT count(*) FROM turns")
             .fetch_one(pool)
             .await)
     }
 
     /// How many games are stored, over all rooms.
     pub async fn game_count(&self) -> Result<i64, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_scalar("SELECT count(*) FROM games")
+        read!(self, pool => sqlx::query_scalar("SELECT count(*) FROM games")
             .fetch_one(pool)
             .await)
     }
 
     /// The codes of rooms whose latest game is unfinished.
     pub async fn unfinished_rooms(&self) -> Result<Vec<String>, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_scalar(
+        read!(self, pool => sqlx::query_scalar(
             "SELECT DISTINCT room_code FROM games WHERE status <> 'finished'",
         )
         .fetch_all(pool)
@@ -493,7 +566,7 @@ impl Store {
 
     /// Public rooms waiting for an opponent, newest first.
     pub async fn lobby(&self) -> Result<Vec<LobbyRow>, sqlx::Error> {
-        on_pool!(self, pool => sqlx::query_as(
+        read!(self, pool => sqlx::query_as(
             "SELECT r.code, r.rule_set, p.display_name AS creator_name,
                     CASE WHEN g.cone_player IS NULL THEN 'cone' ELSE 'spool' END AS open_side,
                     r.created_at
@@ -522,9 +595,10 @@ const FINISH_SQL: &str = "UPDATE games SET status = 'finished', winner = $2, res
         pending_sticks = NULL, finished_at = $4
      WHERE id = $1 AND status = 'playing'";
 
-/// A finish that matched no playing game is an error, so a game is never
-/// finished twice.
-fn check_finished(rows_affected: u64) -> Result<(), sqlx::Error> {
+/// A conditional update that matched no row is refused: the state it
+/// expected is gone (a seat taken, a game already finished). The caller's
+/// transaction then rolls back, so nothing is committed.
+fn one_row(rows_affected: u64) -> Result<(), sqlx::Error> {
     if rows_affected == 1 {
         Ok(())
     } else {
