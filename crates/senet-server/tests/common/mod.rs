@@ -18,6 +18,9 @@ use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod drive;
+pub mod pgproxy;
+
 /// Every wait in the tests is bounded by this.
 pub const WAIT: Duration = Duration::from_secs(10);
 
@@ -49,11 +52,17 @@ fn on_sqlite() -> bool {
 /// Creates a fresh database and returns its URL: a new PostgreSQL database,
 /// or a new SQLite file under the system's temporary folder.
 pub async fn create_database() -> String {
-    let name = format!("senet_test_{}", uuid::Uuid::new_v4().simple());
     if on_sqlite() {
+        let name = format!("senet_test_{}", uuid::Uuid::new_v4().simple());
         let path = std::env::temp_dir().join(format!("{name}.db"));
         return format!("sqlite://{}", path.display());
     }
+    create_postgres_database().await
+}
+
+/// Creates a fresh PostgreSQL database, whatever the backend of the run.
+pub async fn create_postgres_database() -> String {
+    let name = format!("senet_test_{}", uuid::Uuid::new_v4().simple());
     let admin = admin_url();
     let mut conn = PgConnection::connect(&admin)
         .await
@@ -98,7 +107,20 @@ pub async fn start_with_delay(
     rate_per_sec: f64,
     computer_delay: Duration,
 ) -> TestApp {
-    let store = Store::connect(db_url).await.expect("connect test database");
+    start_custom(db_url, rate_per_sec, computer_delay, senet_server::store::DEFAULT_TIMEOUT).await
+}
+
+/// Starts a server on an existing database with every knob the tests turn:
+/// the message rate, the computer's delay and the database time limit.
+pub async fn start_custom(
+    db_url: &str,
+    rate_per_sec: f64,
+    computer_delay: Duration,
+    db_timeout: Duration,
+) -> TestApp {
+    let store = Store::connect_with_timeout(db_url, db_timeout)
+        .await
+        .expect("connect test database");
     let settings = Settings {
         public_url: PUBLIC_URL.to_owned(),
         reconnect_timeout: RECONNECT_TIMEOUT,
