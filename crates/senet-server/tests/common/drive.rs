@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::time::{Instant, timeout};
 
-use super::{Client, WAIT};
+use super::{Client, Remote, WAIT};
 
 /// The two seated players of a room and everything they were sent.
 pub struct Table {
@@ -53,10 +53,33 @@ impl Table {
     }
 
     /// Logs whatever a client has been sent, until it has been quiet for
-    /// `quiet`.
+    /// `quiet` or its socket closed.
     pub async fn drain(&mut self, who: usize, quiet: Duration) {
-        while let Ok(message) = timeout(quiet, self.clients[who].recv()).await {
+        while let Ok(Some(message)) = timeout(quiet, self.clients[who].try_recv()).await {
             self.logs[who].push(message);
+        }
+    }
+
+    /// Sends the action of the player to move without waiting for its
+    /// answer (to kill the server while it may be in flight).
+    pub async fn act_without_waiting(&mut self) {
+        let snapshot = self.snapshot().await;
+        let mover = side_index(&snapshot["to_move"]);
+        if let Some(action) = action_for(&snapshot) {
+            self.clients[mover].send(action).await;
+        }
+    }
+
+    /// Logs what the old sockets still hold, then plays on through new
+    /// ones (after a restart): their first snapshots are logged too.
+    pub async fn reconnect(&mut self, server: &Remote, code: &str, tokens: [&str; 2]) {
+        for who in 0..2 {
+            self.drain(who, Duration::from_millis(200)).await;
+        }
+        for (who, token) in tokens.into_iter().enumerate() {
+            let (client, snapshot) = server.connect(code, Some(token)).await;
+            self.clients[who] = client;
+            self.logs[who].push(snapshot);
         }
     }
 
@@ -76,20 +99,9 @@ impl Table {
     /// One action by the player to move: a throw, or a random legal move.
     pub async fn step(&mut self) -> Step {
         let snapshot = self.snapshot().await;
-        let phase = &snapshot["phase"];
         let mover = side_index(&snapshot["to_move"]);
-        let action = match phase["kind"].as_str() {
-            Some("finished") => return Step::Over,
-            Some("to_throw") => json!({ "v": 1, "type": "throw" }),
-            Some("to_move") => {
-                let moves = phase["moves"].as_array().expect("moves listed");
-                let pick = {
-                    use rand::RngExt;
-                    rand::rng().random_range(0..moves.len())
-                };
-                json!({ "v": 1, "type": "move", "from": moves[pick]["from"] })
-            }
-            other => panic!("unexpected phase {other:?}: {snapshot}"),
+        let Some(action) = action_for(&snapshot) else {
+            return Step::Over;
         };
         self.clients[mover].send(action).await;
         loop {
@@ -152,6 +164,25 @@ impl Table {
         for log in &self.logs {
             check_log(log, stored);
         }
+    }
+}
+
+/// What the player to move does in a snapshot's position: throw, or a
+/// random legal move; `None` once the game is over.
+fn action_for(snapshot: &Value) -> Option<Value> {
+    let phase = &snapshot["phase"];
+    match phase["kind"].as_str() {
+        Some("finished") => None,
+        Some("to_throw") => Some(json!({ "v": 1, "type": "throw" })),
+        Some("to_move") => {
+            let moves = phase["moves"].as_array().expect("moves listed");
+            let pick = {
+                use rand::RngExt;
+                rand::rng().random_range(0..moves.len())
+            };
+            Some(json!({ "v": 1, "type": "move", "from": moves[pick]["from"] }))
+        }
+        other => panic!("unexpected phase {other:?}: {snapshot}"),
     }
 }
 

@@ -20,6 +20,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub mod drive;
 pub mod pgproxy;
+pub mod real;
 
 /// Every wait in the tests is bounded by this.
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -30,8 +31,14 @@ pub const PUBLIC_URL: &str = "http://127.0.0.1";
 /// Reconnect timeout used by the test servers.
 pub const RECONNECT_TIMEOUT: Duration = Duration::from_millis(800);
 
-pub struct TestApp {
+/// A running server as its clients reach it: by address only. Both the
+/// in-process [`TestApp`] and the real binary ([`real::RealServer`]) are one.
+pub struct Remote {
     pub addr: SocketAddr,
+}
+
+pub struct TestApp {
+    pub remote: Remote,
     pub store: Store,
     pub db_url: String,
     shutdown: ShutdownHandle,
@@ -136,7 +143,7 @@ pub async fn start_custom(
     let shutdown = server.shutdown_handle();
     let join = tokio::spawn(server.run());
     TestApp {
-        addr,
+        remote: Remote { addr },
         store,
         db_url: db_url.to_owned(),
         shutdown,
@@ -163,7 +170,17 @@ impl TestApp {
         self.store.close().await;
         self.db_url
     }
+}
 
+impl std::ops::Deref for TestApp {
+    type Target = Remote;
+
+    fn deref(&self) -> &Remote {
+        &self.remote
+    }
+}
+
+impl Remote {
     /// A minimal HTTP/1.1 request.
     pub async fn http(
         &self,
@@ -300,6 +317,17 @@ impl Client {
         }
     }
 
+    /// The next JSON message, or `None` once the socket is closed.
+    pub async fn try_recv(&mut self) -> Option<Value> {
+        loop {
+            match self.ws.next().await? {
+                Ok(Message::Text(text)) => return serde_json::from_str(text.as_str()).ok(),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
     /// The next event (a message with a `seq`), skipping pongs and errors.
     pub async fn event(&mut self) -> Value {
         loop {
@@ -359,7 +387,7 @@ pub fn err_code(message: &Value) -> &str {
 }
 
 /// A started two-player room: (app, cone client, spool client, room code).
-pub async fn started_room(app: &TestApp) -> (Client, Client, String, String, String) {
+pub async fn started_room(app: &Remote) -> (Client, Client, String, String, String) {
     let (_, cone_token) = app.player("Cone Player").await;
     let (_, spool_token) = app.player("Spool Player").await;
     let room = app.room(&cone_token, "cone", true).await;

@@ -1,0 +1,118 @@
+//! The real `senet-server` binary as a child process, for faults that need
+//! a real process: `kill -9`, a filesystem of its own.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+use super::{PUBLIC_URL, Remote};
+
+/// A running server binary; killed when dropped.
+pub struct RealServer {
+    child: Child,
+    remote: Remote,
+    /// Everything it logged, for failure messages.
+    pub log: Arc<Mutex<Vec<String>>>,
+}
+
+/// The binary with the flags every test wants: a free port, no practical
+/// rate limit, the tests' public URL, a short database time limit. The
+/// database is the caller's to add (`--db-path` or `DATABASE_URL`).
+pub fn server_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_senet-server"));
+    command
+        .args(["--bind", "127.0.0.1:0", "--public-url", PUBLIC_URL])
+        .args(["--rate-per-sec", "100000", "--rate-burst", "100000"])
+        .args(["--db-timeout-ms", "2000", "--computer-delay-ms", "0"])
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "info,senet_server=debug")
+        .env("SENET_LOG_FORMAT", "text");
+    command
+}
+
+/// The command for a database URL as the tests make them: `sqlite://path`
+/// becomes `--db-path`, anything else `DATABASE_URL`.
+pub fn server_command_for(db_url: &str) -> Command {
+    let mut command = server_command();
+    match db_url.strip_prefix("sqlite://") {
+        Some(path) => command.args(["--db-path", path]),
+        None => command.env("DATABASE_URL", db_url),
+    };
+    command
+}
+
+impl RealServer {
+    /// Starts the command and waits for its first log line, which names
+    /// the address it listens on.
+    pub fn start(mut command: Command) -> RealServer {
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server binary starts");
+        let stdout = child.stdout.take().expect("stdout piped");
+        let mut lines = BufReader::new(stdout).lines();
+        let first = lines
+            .next()
+            .and_then(Result::ok)
+            .unwrap_or_else(|| panic!("the server printed nothing (status {:?})", child.try_wait()));
+        let addr = first
+            .split("Senet Online at http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("first log line names the address: {first}"))
+            .parse()
+            .expect("an address");
+        let log = Arc::new(Mutex::new(vec![first]));
+        // Keep reading, so a full pipe never blocks the server's logging.
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                sink.lock().expect("log lock").push(line);
+            }
+        });
+        RealServer {
+            child,
+            remote: Remote { addr },
+            log,
+        }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// `kill -9`: the process dies at once, in the middle of whatever it
+    /// was doing.
+    pub fn kill9(mut self) {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().expect("reaped");
+    }
+
+    /// The log lines so far containing `needle`.
+    pub fn log_lines(&self, needle: &str) -> Vec<String> {
+        self.log
+            .lock()
+            .expect("log lock")
+            .iter()
+            .filter(|line| line.contains(needle))
+            .cloned()
+            .collect()
+    }
+}
+
+impl std::ops::Deref for RealServer {
+    type Target = Remote;
+
+    fn deref(&self) -> &Remote {
+        &self.remote
+    }
+}
+
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
