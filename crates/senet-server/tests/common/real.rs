@@ -41,6 +41,27 @@ pub fn server_command_for(db_url: &str) -> Command {
     command
 }
 
+/// Wraps a server command so that it runs in a mount namespace of its own
+/// (a user namespace, so no root is needed) with a tmpfs of `size` mounted
+/// at `dir`: a real filesystem that can really fill up. Its files are
+/// reached from outside through `/proc/<pid>/root`.
+pub fn in_small_filesystem(inner: &Command, dir: &std::path::Path, size: &str) -> Command {
+    let mut outer = Command::new("unshare");
+    outer
+        .args(["--user", "--map-root-user", "--mount", "sh", "-c"])
+        .arg(format!("mount -t tmpfs -o size={size} tmpfs \"$0\" && exec \"$@\""))
+        .arg(dir)
+        .arg(inner.get_program())
+        .args(inner.get_args());
+    for (key, value) in inner.get_envs() {
+        match value {
+            Some(value) => outer.env(key, value),
+            None => outer.env_remove(key),
+        };
+    }
+    outer
+}
+
 impl RealServer {
     /// Starts the command and waits for its first log line, which names
     /// the address it listens on.
