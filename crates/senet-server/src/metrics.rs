@@ -16,6 +16,7 @@ const TURNS_COMMITTED: &str = "senet_turns_committed_total";
 const DB_COMMIT_SECONDS: &str = "senet_db_commit_seconds";
 const MESSAGES_REJECTED: &str = "senet_messages_rejected_total";
 const RECONNECTS: &str = "senet_reconnects_total";
+const WRITES_FAILED: &str = "senet_db_writes_failed_total";
 
 /// The exporter is process-wide (the `metrics` facade has one global
 /// recorder), so several servers in one test process share it.
@@ -66,6 +67,11 @@ fn describe() {
     describe_counter!(
         RECONNECTS,
         "Seated players who came back after a disconnection."
+    );
+    describe_counter!(
+        WRITES_FAILED,
+        "Writes that did not report success, by outcome: not_committed, or unknown \
+         then read back as stored, not_stored, other or unreadable."
     );
     for name in [LIVE_ROOMS, OPEN_CONNECTIONS, SPECTATORS] {
         gauge!(name).set(0.0);
@@ -132,4 +138,11 @@ pub fn message_rejected(code: &'static str) {
 /// A seated player came back after a disconnection.
 pub fn reconnect() {
     counter!(RECONNECTS).increment(1);
+}
+
+/// A write did not report success; `outcome` says what became of it
+/// (`not_committed`, or after an unknown commit what reading back found:
+/// `stored`, `not_stored`, `other`, `unreadable`).
+pub fn write_failed(outcome: &'static str) {
+    counter!(WRITES_FAILED, "outcome" => outcome).increment(1);
 }

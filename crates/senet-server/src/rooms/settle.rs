@@ -61,20 +61,24 @@ impl Room {
             Err(error) => error,
         };
         if !error.is_unknown() {
+            crate::metrics::write_failed("not_committed");
             tracing::error!(%error, "storing an action failed");
             return Err(not_stored());
         }
         tracing::warn!(%error, "a commit's outcome is unknown; reading the game back");
         match self.read_back(expected).await {
             Some(ReadBack::Written) => {
+                crate::metrics::write_failed("stored");
                 tracing::info!("read back: the write was stored");
                 Ok(())
             }
             Some(ReadBack::Unchanged) => {
+                crate::metrics::write_failed("not_stored");
                 tracing::info!("read back: the write was not stored");
                 Err(not_stored())
             }
             Some(ReadBack::Other(stored)) => {
+                crate::metrics::write_failed("other");
                 self.adopt(stored);
                 Err(refuse(
                     ErrorCode::StorageError,
@@ -82,6 +86,7 @@ impl Room {
                 ))
             }
             None => {
+                crate::metrics::write_failed("unreadable");
                 self.unsettled = true;
                 Err(unsettled())
             }
