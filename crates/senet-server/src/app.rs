@@ -125,7 +125,8 @@ impl Server {
     }
 
     /// Serves until shut down, then waits (up to 5 s) for sockets to close
-    /// and rooms to stop.
+    /// and rooms to stop. Each socket's close is bounded by itself (about a
+    /// second), so a client that stopped reading does not hold this up.
     pub async fn run(self) -> std::io::Result<()> {
         let Server {
             listener,
