@@ -1,6 +1,6 @@
 //! Sockets: a client that stops reading is closed (1008) without holding up
 //! its room or a shutdown; frames that break RFC 6455 get their close codes;
-//! a client's close is answered.
+//! a client's close is answered; accepted sockets have TCP_NODELAY.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod common;
@@ -12,6 +12,7 @@ use common::{Client, TestApp, WAIT, my_side, same_event, spawn_app, spawn_fast_a
 use futures_util::future::join_all;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use tokio::net::{TcpListener, TcpStream};
 use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -376,4 +377,25 @@ async fn a_clients_close_is_answered_with_a_close_frame() {
         None | Some(Err(tungstenite::Error::ConnectionClosed))
     ));
     app.stop().await;
+}
+
+#[tokio::test]
+async fn accepted_sockets_have_nodelay_set() {
+    use axum::serve::Listener;
+    // Without the server's wrapper, the system leaves Nagle on...
+    let plain = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let _client = TcpStream::connect(plain.local_addr().unwrap())
+        .await
+        .unwrap();
+    let (accepted, _) = plain.accept().await.unwrap();
+    assert!(!accepted.nodelay().unwrap());
+    // ...and the listener the server serves on turns it off.
+    let mut listener =
+        senet_server::app::accepting(TcpListener::bind("127.0.0.1:0").await.unwrap());
+    let addr = Listener::local_addr(&listener).unwrap();
+    let _client = TcpStream::connect(addr).await.unwrap();
+    let (accepted, _) = timeout(WAIT, Listener::accept(&mut listener))
+        .await
+        .unwrap();
+    assert!(accepted.nodelay().unwrap());
 }
