@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::FromRef;
 use axum::routing::{get, post};
-use tokio::net::TcpListener;
+use axum::serve::{Listener, ListenerExt, TapIo};
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
 use crate::config::Settings;
@@ -63,9 +64,28 @@ impl ShutdownHandle {
     }
 }
 
+/// What the server accepts connections on: a TCP listener that turns
+/// Nagle's algorithm off on every accepted socket. Events are small frames
+/// written one at a time; with Nagle on, a frame written while the one
+/// before is not yet acknowledged waits for that ACK, which the client's
+/// TCP may delay by up to 40 ms.
+pub type Accepting = TapIo<TcpListener, fn(&mut TcpStream)>;
+
+/// Wraps a bound listener into the one [`Server::run`] serves on.
+pub fn accepting(listener: TcpListener) -> Accepting {
+    listener.tap_io(set_nodelay as fn(&mut TcpStream))
+}
+
+fn set_nodelay(stream: &mut TcpStream) {
+    if let Err(error) = stream.set_nodelay(true) {
+        // The connection still works, only its events may lag.
+        tracing::warn!(%error, "could not set TCP_NODELAY on an accepted socket");
+    }
+}
+
 /// A bound server, ready to run.
 pub struct Server {
-    listener: TcpListener,
+    listener: Accepting,
     state: AppState,
     shutdown: ShutdownHandle,
 }
@@ -99,7 +119,7 @@ impl Server {
         tracing::info!(resumed, "unfinished rooms resumed");
         readiness.set_ready();
         Ok(Server {
-            listener,
+            listener: accepting(listener),
             state: AppState {
                 store,
                 rooms,
@@ -116,7 +136,7 @@ impl Server {
 
     /// The bound address.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        self.listener.local_addr()
+        Listener::local_addr(&self.listener)
     }
 
     /// A handle that stops the server.
@@ -125,7 +145,8 @@ impl Server {
     }
 
     /// Serves until shut down, then waits (up to 5 s) for sockets to close
-    /// and rooms to stop.
+    /// and rooms to stop. Each socket's close is bounded by itself (about a
+    /// second), so a client that stopped reading does not hold this up.
     pub async fn run(self) -> std::io::Result<()> {
         let Server {
             listener,
@@ -136,7 +157,7 @@ impl Server {
         let live = state.live_conns.clone();
         let rooms = state.rooms.clone();
         let app = router(state);
-        tracing::info!(addr = ?listener.local_addr().ok(), "listening");
+        tracing::info!(addr = ?Listener::local_addr(&listener).ok(), "listening");
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 let _ = signal.wait_for(|stop| *stop).await;

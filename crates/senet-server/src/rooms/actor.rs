@@ -38,6 +38,12 @@ pub enum Outbound {
 /// How many frames may wait for a slow connection before it is dropped.
 pub const OUTBOUND_QUEUE: usize = 64;
 
+/// A close (code and reason) that skips the outbound queue. The room sets it
+/// when it drops a connection whose queue is full: a close queued behind
+/// frames could not be queued either, and would wait on a reader that has
+/// stopped reading.
+pub type CloseSignal = watch::Sender<Option<(u16, &'static str)>>;
+
 /// What a room can be asked.
 #[derive(Debug)]
 pub enum Command {
@@ -49,6 +55,8 @@ pub enum Command {
         player: Option<Identity>,
         /// Where to send frames.
         tx: mpsc::Sender<Outbound>,
+        /// Where to say the connection must close at once.
+        close: CloseSignal,
     },
     /// A connection closed.
     Disconnect {
@@ -124,6 +132,7 @@ pub struct RoomInfo {
 struct Conn {
     player: Option<Uuid>,
     tx: mpsc::Sender<Outbound>,
+    close: CloseSignal,
 }
 
 /// A live room.
@@ -282,7 +291,12 @@ impl Room {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Connect { conn, player, tx } => self.connect(conn, player, tx).await,
+            Command::Connect {
+                conn,
+                player,
+                tx,
+                close,
+            } => self.connect(conn, player, tx, close).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Act { conn, msg } => {
                 if let Err(refusal) = self.act(conn, msg).await {
@@ -531,9 +545,10 @@ impl Room {
 
     fn drop_conn(&mut self, conn: ConnId) {
         if let Some(dropped) = self.conns.get(&conn) {
-            let _ = dropped
-                .tx
-                .try_send(Outbound::Close(1008, "too slow to read events"));
+            // Not through `tx`: it is full.
+            dropped
+                .close
+                .send_replace(Some((1008, "too slow to read events")));
             tracing::warn!(conn, "dropping a connection that does not keep up");
         }
         self.disconnect(conn);
@@ -544,6 +559,7 @@ impl Room {
         conn: ConnId,
         player: Option<Identity>,
         tx: mpsc::Sender<Outbound>,
+        close: CloseSignal,
     ) {
         let player_id = player.as_ref().map(|p| p.id);
         let seat = player_id.and_then(|id| self.slot.side_of(id));
@@ -553,6 +569,7 @@ impl Room {
             Conn {
                 player: player_id,
                 tx,
+                close,
             },
         );
         if let Some(side) = seat {

@@ -8,6 +8,6 @@ mod registry;
 mod settle;
 mod slot;
 
-pub use actor::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
+pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
 pub use handlers::{create_room, get_room, lobby};
 pub use registry::{RoomHandle, Rooms};

@@ -1,10 +1,11 @@
 //! One WebSocket connection: checks at upgrade, then a loop that forwards
-//! client messages to the room and room frames to the client.
+//! client messages to the room and room frames to the client, until a
+//! close, which is always bounded in time (see [`close::CLOSE_TIMEOUT`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::http::header::{AUTHORIZATION, ORIGIN};
@@ -13,6 +14,7 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
+use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, parse_client_message};
 use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
 use crate::app::AppState;
@@ -99,37 +101,169 @@ pub async fn ws_handler(
         }))
 }
 
-/// Sends a close frame, then reads (and discards) until the client answers
-/// the close or a second passes, so the close frame is not lost to a reset.
-async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    if socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })))
-        .await
-        .is_err()
-    {
-        return;
-    }
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
-        while let Some(Ok(message)) = socket.recv().await {
-            if matches!(message, Message::Close(_)) {
-                break;
-            }
-        }
-    })
-    .await;
+/// Why a connection's loop ended.
+enum End {
+    /// Close with this code.
+    Close(Close),
+    /// A client frame broke the protocol: close with this code.
+    Refuse(Close),
+    /// The client sent a close frame: answer it.
+    ClientClosed,
+    /// The connection broke: nothing more can be sent.
+    Broken,
 }
 
-async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
-    if let Some(code) = message.error_code() {
-        crate::metrics::message_rejected(code.as_str());
+/// What ends a connection at once, whatever it is doing: the room's close
+/// (sent past the outbound queue, see [`crate::rooms::CloseSignal`]) and
+/// the server's shutdown.
+struct Stop {
+    room: watch::Receiver<Option<Close>>,
+    shutdown: watch::Receiver<bool>,
+}
+
+impl Stop {
+    /// Resolves with the close to send once the connection must stop.
+    async fn wait(&mut self) -> Close {
+        tokio::select! {
+            biased;
+            close = room_close(&mut self.room) => close,
+            // A dropped sender means the server is gone too.
+            _ = self.shutdown.wait_for(|stop| *stop) => GOING_AWAY,
+        }
     }
-    socket
-        .send(Message::Text(message.to_json(None).into()))
-        .await
-        .is_ok()
+
+    /// Whether the server is shutting down.
+    fn shutting_down(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+}
+
+/// The close the room asked for. If the room lets go of the connection
+/// without one, this never resolves: the end of the outbound queue tells
+/// the loop instead.
+async fn room_close(room: &mut watch::Receiver<Option<Close>>) -> Close {
+    if let Ok(close) = room.wait_for(Option::is_some).await {
+        if let Some(close) = *close {
+            return close;
+        }
+    }
+    std::future::pending().await
+}
+
+/// One connection's loop state.
+struct Session {
+    socket: WebSocket,
+    conn: ConnId,
+    handle: RoomHandle,
+    bucket: TokenBucket,
+    stop: Stop,
+}
+
+impl Session {
+    /// Forwards frames both ways until the connection must end.
+    async fn serve(&mut self, outbound: &mut mpsc::Receiver<Outbound>) -> End {
+        loop {
+            // `biased`: a close from the room or the shutdown comes first,
+            // before anything still queued.
+            let step = tokio::select! {
+                biased;
+                close = self.stop.wait() => Err(End::Close(close)),
+                incoming = self.socket.recv() => self.incoming(incoming).await,
+                frame = outbound.recv() => self.outbound(frame).await,
+            };
+            if let Err(end) = step {
+                return end;
+            }
+        }
+    }
+
+    /// Sends a frame, unless the connection must stop first: a client that
+    /// stopped reading never takes the frame, and the send would wait as
+    /// long as it does.
+    async fn send(&mut self, message: Message) -> Result<(), End> {
+        tokio::select! {
+            biased;
+            close = self.stop.wait() => Err(End::Close(close)),
+            sent = self.socket.send(message) => sent.map_err(|_| End::Broken),
+        }
+    }
+
+    /// Sends a private reply (an error or a pong).
+    async fn reply(&mut self, message: &ServerMessage) -> Result<(), End> {
+        if let Some(code) = message.error_code() {
+            crate::metrics::message_rejected(code.as_str());
+        }
+        self.send(Message::Text(message.to_json(None).into())).await
+    }
+
+    /// A frame from the room.
+    async fn outbound(&mut self, frame: Option<Outbound>) -> Result<(), End> {
+        match frame {
+            Some(Outbound::Text(text)) => self.send(Message::Text(text.into())).await,
+            Some(Outbound::Close(code, reason)) => Err(End::Close((code, reason))),
+            None if self.stop.shutting_down() => Err(End::Close(GOING_AWAY)),
+            None => Err(End::Close(ROOM_CLOSED)),
+        }
+    }
+
+    /// A message from the client, or why reading failed.
+    async fn incoming(
+        &mut self,
+        incoming: Option<Result<Message, axum::Error>>,
+    ) -> Result<(), End> {
+        let message = match incoming {
+            Some(Ok(message)) => message,
+            Some(Err(error)) => {
+                let close = close::close_for(error);
+                tracing::debug!(?close, "reading from the client failed");
+                return Err(close.map_or(End::Broken, End::Refuse));
+            }
+            None => return Err(End::Broken),
+        };
+        let text = match message {
+            Message::Close(_) => return Err(End::ClientClosed),
+            // tungstenite answers pings itself.
+            Message::Ping(_) | Message::Pong(_) => return Ok(()),
+            _ if !self.bucket.take() => {
+                tracing::warn!("rate limit exceeded; closing");
+                crate::metrics::message_rejected("rate_limited");
+                return Err(End::Close(RATE_LIMITED));
+            }
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                let error =
+                    ServerMessage::error(ErrorCode::BinaryNotSupported, "send JSON text frames");
+                return self.reply(&error).await;
+            }
+        };
+        if text.len() > MAX_CLIENT_FRAME {
+            let error = ServerMessage::error(
+                ErrorCode::FrameTooLarge,
+                format!("frames are limited to {MAX_CLIENT_FRAME} bytes"),
+            );
+            return self.reply(&error).await;
+        }
+        match parse_client_message(text.as_str()) {
+            Err(error) => self.reply(&error).await,
+            Ok(ClientMessage::Ping) => self.reply(&ServerMessage::Pong).await,
+            Ok(msg) => {
+                let conn = self.conn;
+                if self
+                    .handle
+                    .tx
+                    .send(Command::Act { conn, msg })
+                    .await
+                    .is_ok()
+                {
+                    Ok(())
+                } else if self.stop.shutting_down() {
+                    Err(End::Close(GOING_AWAY))
+                } else {
+                    Err(End::Close(ROOM_UNAVAILABLE))
+                }
+            }
+        }
+    }
 }
 
 async fn run(
@@ -137,91 +271,50 @@ async fn run(
     conn: ConnId,
     handle: RoomHandle,
     player: Option<Identity>,
-    mut shutdown: watch::Receiver<bool>,
-    mut bucket: TokenBucket,
+    shutdown: watch::Receiver<bool>,
+    bucket: TokenBucket,
 ) {
     let (tx, mut rx) = mpsc::channel(OUTBOUND_QUEUE);
-    if handle
-        .tx
-        .send(Command::Connect { conn, player, tx })
-        .await
-        .is_err()
-    {
-        close(&mut socket, 1011, "room unavailable, reconnect").await;
+    let (close_tx, close_rx) = watch::channel(None);
+    let connect = Command::Connect {
+        conn,
+        player,
+        tx,
+        close: close_tx,
+    };
+    if handle.tx.send(connect).await.is_err() {
+        close::close(&mut socket, ROOM_UNAVAILABLE).await;
         return;
     }
     tracing::debug!("connected");
-    loop {
-        tokio::select! {
-            biased;
-            _ = shutdown.changed() => {
-                close(&mut socket, 1001, "server shutting down").await;
-                break;
-            }
-            incoming = socket.recv() => {
-                let Some(Ok(message)) = incoming else { break };
-                if matches!(message, Message::Close(_)) {
-                    break;
-                }
-                if matches!(message, Message::Ping(_) | Message::Pong(_)) {
-                    continue;
-                }
-                if !bucket.take() {
-                    tracing::warn!("rate limit exceeded; closing");
-                    crate::metrics::message_rejected("rate_limited");
-                    close(&mut socket, 1008, "rate limited").await;
-                    break;
-                }
-                let text = match message {
-                    Message::Text(text) => text,
-                    _ => {
-                        let error = ServerMessage::error(ErrorCode::BinaryNotSupported, "send JSON text frames");
-                        if !send(&mut socket, &error).await { break }
-                        continue;
-                    }
-                };
-                if text.len() > MAX_CLIENT_FRAME {
-                    let error = ServerMessage::error(
-                        ErrorCode::FrameTooLarge,
-                        format!("frames are limited to {MAX_CLIENT_FRAME} bytes"),
-                    );
-                    if !send(&mut socket, &error).await { break }
-                    continue;
-                }
-                match parse_client_message(text.as_str()) {
-                    Err(error) => {
-                        if !send(&mut socket, &error).await { break }
-                    }
-                    Ok(ClientMessage::Ping) => {
-                        if !send(&mut socket, &ServerMessage::Pong).await { break }
-                    }
-                    Ok(msg) => {
-                        if handle.tx.send(Command::Act { conn, msg }).await.is_err() {
-                            close(&mut socket, 1011, "room unavailable, reconnect").await;
-                            break;
-                        }
-                    }
-                }
-            }
-            outbound = rx.recv() => match outbound {
-                Some(Outbound::Text(text)) => {
-                    if socket.send(Message::Text(text.into())).await.is_err() { break }
-                }
-                Some(Outbound::Close(code, reason)) => {
-                    close(&mut socket, code, reason).await;
-                    break;
-                }
-                None => {
-                    if *shutdown.borrow() {
-                        close(&mut socket, 1001, "server shutting down").await;
-                    } else {
-                        close(&mut socket, 1011, "room closed").await;
-                    }
-                    break;
-                }
-            },
+    let mut session = Session {
+        socket,
+        conn,
+        handle,
+        bucket,
+        stop: Stop {
+            room: close_rx,
+            shutdown,
+        },
+    };
+    let end = session.serve(&mut rx).await;
+    let Session {
+        mut socket, handle, ..
+    } = session;
+    match end {
+        End::Close(close) => {
+            tracing::debug!(code = close.0, reason = close.1, "closing");
+            close::close(&mut socket, close).await;
         }
+        End::Refuse(close) => {
+            tracing::debug!(code = close.0, reason = close.1, "refusing");
+            close::refuse(&mut socket, close).await;
+        }
+        End::ClientClosed => close::answer_close(&mut socket).await,
+        End::Broken => {}
     }
+    // The TCP connection ends here, whether or not the close completed.
+    drop(socket);
     let _ = handle.tx.send(Command::Disconnect { conn }).await;
     tracing::debug!("disconnected");
 }

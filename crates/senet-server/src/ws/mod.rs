@@ -1,6 +1,7 @@
 //! The WebSocket endpoint `GET /ws/rooms/{code}`: upgrade checks, limits,
-//! and the per-connection loop.
+//! the per-connection loop, and how connections close.
 
+mod close;
 mod connection;
 pub mod protocol;
 mod rate;

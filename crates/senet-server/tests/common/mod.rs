@@ -2,6 +2,8 @@
 //! server on port 0, a tiny HTTP client and a WebSocket client.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+pub mod raw;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -283,6 +285,43 @@ impl Client {
             .await
             .expect("connect in time")?;
         Ok(Client { ws })
+    }
+
+    /// Opens a WebSocket the way a client on a slow path would: a small
+    /// receive buffer (the kernel doubles it) and an Internet-sized
+    /// segment size instead of loopback's 64 KiB. The server's send buffer
+    /// grows with the segment size, so on loopback a client that stops
+    /// reading would otherwise hold megabytes before the server notices.
+    pub async fn open_slow(url: &str) -> Client {
+        let request = url.into_client_request().unwrap();
+        let addr: SocketAddr = request.uri().authority().unwrap().as_str().parse().unwrap();
+        let socket = socket2::Socket::new(
+            socket2::Domain::IPV4,
+            socket2::Type::STREAM,
+            Some(socket2::Protocol::TCP),
+        )
+        .unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        socket.set_tcp_mss(1400).unwrap();
+        socket.set_nonblocking(true).unwrap();
+        let socket = tokio::net::TcpSocket::from_std_stream(socket.into());
+        let stream = timeout(WAIT, socket.connect(addr))
+            .await
+            .expect("connect in time")
+            .unwrap();
+        let (ws, _) = timeout(
+            WAIT,
+            tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)),
+        )
+        .await
+        .expect("upgrade in time")
+        .unwrap();
+        Client { ws }
+    }
+
+    /// The underlying stream, to read frames exactly as they come.
+    pub fn stream(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
+        &mut self.ws
     }
 
     pub async fn send(&mut self, value: Value) {
