@@ -9,13 +9,9 @@
 
 mod rows;
 
-use std::path::Path;
-use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use chrono::Utc;
-use sqlx::postgres::PgPoolOptions;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
@@ -84,29 +80,15 @@ macro_rules! on_pool {
 
 mod computer;
 mod history;
+mod open;
 pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
+pub use open::{NotWritable, SqliteSync, StoreOptions, UnsupportedDatabase};
 
 /// The database handle.
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: Pool,
 }
-
-/// A database URL that names neither PostgreSQL nor SQLite.
-#[derive(Debug)]
-pub struct UnsupportedDatabase(pub String);
-
-impl std::fmt::Display for UnsupportedDatabase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unsupported database URL `{}`: use postgres://… or sqlite:…",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnsupportedDatabase {}
 
 /// A room to store with its first game (see [`Store::create_room`]).
 #[derive(Debug, Clone, Copy)]
@@ -131,48 +113,6 @@ pub struct NewRoom<'a> {
 }
 
 impl Store {
-    /// Connects to the database a URL names: `postgres://…` or `sqlite:…`.
-    pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
-        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool = PgPoolOptions::new()
-                .max_connections(16)
-                .acquire_timeout(Duration::from_secs(5))
-                .connect(url)
-                .await?;
-            Ok(Store::from_postgres(pool))
-        } else if url.starts_with("sqlite:") {
-            Store::open_sqlite(SqliteConnectOptions::from_str(url)?).await
-        } else {
-            Err(sqlx::Error::Configuration(Box::new(UnsupportedDatabase(
-                url.to_owned(),
-            ))))
-        }
-    }
-
-    /// Opens (creating it if needed) an SQLite database file.
-    pub async fn open_sqlite_file(path: &Path) -> Result<Store, sqlx::Error> {
-        Store::open_sqlite(SqliteConnectOptions::new().filename(path)).await
-    }
-
-    async fn open_sqlite(options: SqliteConnectOptions) -> Result<Store, sqlx::Error> {
-        // WAL lets readers (history, health checks) run beside the writer;
-        // NORMAL sync is durable at every commit in WAL mode but for power loss.
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .acquire_timeout(Duration::from_secs(5))
-            .connect_with(options)
-            .await?;
-        Ok(Store {
-            pool: Pool::Sqlite(pool),
-        })
-    }
-
     /// Wraps an existing PostgreSQL pool.
     #[must_use]
     pub fn from_postgres(pool: PgPool) -> Store {
