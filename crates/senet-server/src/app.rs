@@ -39,7 +39,7 @@ pub struct AppState {
 }
 
 /// The HTTP routes. Under `/api` every error is the JSON shape of
-/// [`AppError`], whatever produced it, and request bodies are limited to
+/// [`AppError`](crate::error::AppError), whatever produced it, and request bodies are limited to
 /// [`API_BODY_LIMIT`].
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
