@@ -39,8 +39,8 @@ pub struct AppState {
 }
 
 /// The HTTP routes. Under `/api` every error is the JSON shape of
-/// [`AppError`](crate::error::AppError), whatever produced it, and request bodies are limited to
-/// [`API_BODY_LIMIT`].
+/// [`AppError`](crate::error::AppError), whatever produced it, and request
+/// bodies are limited to [`API_BODY_LIMIT`].
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/api/players", post(crate::players::create_player))
