@@ -1,6 +1,26 @@
-// The match-history HTTP API (docs/protocol.md, "Match history").
+// The match-history HTTP API (docs/protocol.md, "Match history"). Each call
+// takes the browser's player token, if any: private rooms' games (and games
+// against the computer) are shown only to their players.
 
-import { request as getJson } from './api.js';
+import { ApiError, request } from './api.js';
+
+/**
+ * GET as the player with `token` (or as a stranger without one). A token
+ * the server no longer knows (401) falls back to a stranger's view, so the
+ * public lists still show.
+ * @param {string} path
+ * @param {string | undefined} token
+ * @returns {Promise<any>}
+ */
+export async function getJson(path, token) {
+  if (!token) return request(path);
+  try {
+    return await request(path, { token });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return request(path);
+    throw e;
+  }
+}
 
 /**
  * A game as the lists show it.
@@ -39,34 +59,59 @@ export function listPath(f) {
 /**
  * `GET /api/games`
  * @param {{player?: string, name?: string, result?: string, limit?: number, cursor?: string | null}} filters
+ * @param {string} [token]  the browser's player token: their private games too
  * @returns {Promise<GamePage>}
  */
-export function listGames(filters) {
-  return getJson(listPath(filters));
+export function listGames(filters, token) {
+  return getJson(listPath(filters), token);
 }
 
 /**
  * `GET /api/games/live`
+ * @param {string} [token]
  * @returns {Promise<GamePage>}
  */
-export function liveGames() {
-  return getJson('/api/games/live');
+export function liveGames(token) {
+  return getJson('/api/games/live', token);
 }
 
 /**
  * `GET /api/games/{id}`
  * @param {string} id
+ * @param {string} [token]
  * @returns {Promise<import('./replay-logic.js').GameRecord>}
  */
-export function getGame(id) {
-  return getJson(`/api/games/${encodeURIComponent(id)}`);
+export function getGame(id, token) {
+  return getJson(`/api/games/${encodeURIComponent(id)}`, token);
 }
 
 /**
  * `GET /api/players/{id}/totals`
  * @param {string} id
+ * @param {string} [token]  with the player's own token, their private games count
  * @returns {Promise<Totals>}
  */
-export function playerTotals(id) {
-  return getJson(`/api/players/${encodeURIComponent(id)}/totals`);
+export function playerTotals(id, token) {
+  return getJson(`/api/players/${encodeURIComponent(id)}/totals`, token);
+}
+
+/**
+ * Downloads a record (`record.txt` or `record.json`) as the player with
+ * `token`: a link cannot carry the token a private game needs, so the file
+ * is fetched and saved from memory.
+ * @param {string} path  e.g. `/api/games/{id}/record.txt`
+ * @param {string} filename
+ * @param {string} token
+ */
+export async function downloadRecord(path, filename, token) {
+  const res = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new ApiError(`http_${res.status}`, res.statusText, res.status);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -127,7 +127,7 @@ export function showHistory(root) {
   let cursor = null;
 
   if (s.tab === 'mine' && me) {
-    playerTotals(me.player_id)
+    playerTotals(me.player_id, me.token)
       .then((t) => {
         const el = root.querySelector('#totals');
         if (el) el.innerHTML = `<p class="totals-who">Playing as <strong>${esc(t.display_name)}</strong></p><dl class="totals-grid" data-testid="totals"><div><dt>Games</dt><dd data-total="games">${t.games}</dd></div><div><dt>Wins</dt><dd data-total="wins">${t.wins}</dd></div><div><dt>Losses</dt><dd data-total="losses">${t.losses}</dd></div></dl>`;
@@ -145,8 +145,8 @@ export function showHistory(root) {
       }
       const page =
         s.tab === 'live'
-          ? await liveGames()
-          : await listGames({ player: s.tab === 'mine' ? me?.player_id : undefined, name: s.name, result: s.result, cursor: append ? cursor : null });
+          ? await liveGames(me?.token)
+          : await listGames({ player: s.tab === 'mine' ? me?.player_id : undefined, name: s.name, result: s.result, cursor: append ? cursor : null }, me?.token);
       const html = page.games.map((g) => rowHtml(g, meId, s.tab === 'live')).join('');
       if (append) list.insertAdjacentHTML('beforeend', html);
       else list.innerHTML = html || `<li class="note empty">${s.tab === 'live' ? 'Nobody is playing right now.' : 'No games match.'}</li>`;

@@ -2,8 +2,10 @@
 // sticks of that turn, the move list, the race chart; buttons, arrow keys
 // and a slider step through it, and the address follows (shareable).
 
-import { getGame } from './history-api.js';
+import { ApiError } from './api.js';
+import { downloadRecord, getGame } from './history-api.js';
 import { sideName } from './format.js';
+import * as identity from './identity.js';
 import { stickSvg } from './icons.js';
 import { raceChartSvg } from './race-chart.js';
 import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl, turnWords } from './replay-logic.js';
@@ -135,8 +137,22 @@ export async function showReplay(root, id) {
   root.innerHTML = '<p class="loading">Loading the game…</p>';
   /** @type {GameRecord} */
   let game;
+  // A private game is shown only to its players: ask as this browser's
+  // current player, then as its older identities.
+  const saved = identity.load(localStorage);
+  const tokens = [...new Set([saved.current?.token, ...saved.known.map((k) => k.token)].filter((t) => typeof t === 'string'))];
+  /** @type {string | undefined} */
+  let token = tokens[0];
   try {
-    game = await getGame(id);
+    for (let i = 0; ; i += 1) {
+      try {
+        game = await getGame(id, token);
+        break;
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 404 && i + 1 < tokens.length)) throw e;
+        token = tokens[i + 1];
+      }
+    }
   } catch (e) {
     root.innerHTML = `<section class="panel center"><h1>Game not found</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p><p><a class="btn primary" href="/games">All games</a></p></section>`;
     return;
@@ -145,6 +161,18 @@ export async function showReplay(root, id) {
   const series = raceSeries(game);
   const last = game.turns.length;
   root.innerHTML = replayPageHtml(game);
+  if (token) {
+    const viewer = token;
+    // A link cannot send the token a private game's record needs.
+    for (const a of root.querySelectorAll('.downloads a')) {
+      a.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        const href = /** @type {HTMLAnchorElement} */ (a).getAttribute('href') ?? '';
+        const ext = href.endsWith('.json') ? 'json' : 'txt';
+        downloadRecord(href, `senet-${game.game_id}.${ext}`, viewer).catch(() => {});
+      });
+    }
+  }
   document.title = `${game.cone?.display_name ?? 'Cone'} vs ${game.spool?.display_name ?? 'Spool'} · Senet Online`;
   const board = /** @type {HTMLElement} */ (root.querySelector('#replay-board'));
   const slider = /** @type {HTMLInputElement} */ (root.querySelector('#turn-slider'));

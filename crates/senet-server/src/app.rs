@@ -5,14 +5,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::Router;
-use axum::extract::FromRef;
+use axum::extract::{DefaultBodyLimit, FromRef};
 use axum::routing::{get, post};
 use axum::serve::{Listener, ListenerExt, TapIo};
+use axum::{Router, middleware};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
 use crate::config::Settings;
+use crate::error::{API_BODY_LIMIT, api_errors_as_json};
 use crate::ops::{Metrics, Readiness};
 use crate::rooms::Rooms;
 use crate::store::Store;
@@ -38,18 +39,25 @@ pub struct AppState {
     pub metrics: Metrics,
 }
 
-/// The HTTP routes.
+/// The HTTP routes. Under `/api` every error is the JSON shape of
+/// [`AppError`](crate::error::AppError), whatever produced it, and request
+/// bodies are limited to [`API_BODY_LIMIT`].
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let api = Router::new()
         .route("/api/players", post(crate::players::create_player))
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
         .route("/api/lobby", get(crate::rooms::lobby))
+        .merge(crate::history::router())
+        .layer(DefaultBodyLimit::max(API_BODY_LIMIT));
+    Router::new()
+        .merge(api)
         .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
         .merge(crate::ops::router())
-        .merge(crate::history::router())
         .merge(crate::web::router())
         .with_state(state)
+        // Last, so it also sees the fallback's 404 and the routes' 405s.
+        .layer(middleware::from_fn(api_errors_as_json))
 }
 
 /// Triggers a graceful shutdown.

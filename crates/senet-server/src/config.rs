@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use crate::store::{SqliteSync, StoreOptions};
+
 /// The server's configuration, from flags or the environment.
 #[derive(Debug, Clone, Parser)]
 #[command(name = "senet-server", version, about = "Senet Online game server")]
@@ -21,6 +23,17 @@ pub struct Config {
     /// The SQLite database file used when no `DATABASE_URL` is given.
     #[arg(long, env = "SENET_DB_PATH", default_value = "senet.db")]
     pub db_path: std::path::PathBuf,
+
+    /// SQLite only: how each commit is synced to disk. `full` (the
+    /// default) keeps every committed turn through a power loss; `normal`
+    /// is faster but a power loss may undo the last commits.
+    #[arg(
+        long,
+        env = "SENET_SQLITE_SYNCHRONOUS",
+        value_enum,
+        default_value_t = SqliteSync::Full
+    )]
+    pub sqlite_synchronous: SqliteSync,
 
     /// Public base URL of the server: invite links are built from it and
     /// WebSocket `Origin` headers must match it.
@@ -79,10 +92,14 @@ pub enum LogFormat {
 }
 
 impl Config {
-    /// The time limit of one database call.
+    /// How to open the store.
     #[must_use]
-    pub fn db_timeout(&self) -> Duration {
-        Duration::from_millis(self.db_timeout_ms.max(1))
+    pub fn store_options(&self) -> StoreOptions {
+        StoreOptions {
+            sqlite_synchronous: self.sqlite_synchronous,
+            // Zero would give up on every call at once.
+            timeout: Duration::from_millis(self.db_timeout_ms.max(1)),
+        }
     }
 
     /// The runtime settings this configuration describes.
@@ -146,5 +163,27 @@ impl Settings {
             Some(slash) => &url[..after_scheme + slash],
             None => url,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn sqlite_commits_are_synced_in_full_unless_opted_out() {
+        let default = Config::try_parse_from(["senet-server"]).unwrap();
+        assert_eq!(default.store_options().sqlite_synchronous, SqliteSync::Full);
+        let normal =
+            Config::try_parse_from(["senet-server", "--sqlite-synchronous", "normal"]).unwrap();
+        assert_eq!(
+            normal.store_options().sqlite_synchronous,
+            SqliteSync::Normal
+        );
+        assert!(Config::try_parse_from(["senet-server", "--sqlite-synchronous", "off"]).is_err());
+        let quick = Config::try_parse_from(["senet-server", "--db-timeout-ms", "250"]).unwrap();
+        assert_eq!(quick.store_options().timeout, Duration::from_millis(250));
+        assert_eq!(default.store_options().timeout, crate::store::DEFAULT_TIMEOUT);
     }
 }

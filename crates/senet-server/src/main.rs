@@ -31,11 +31,10 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), senet_server::app::StartError> {
+    let options = config.store_options();
     let store = match &config.database_url {
-        Some(url) => Store::connect_with_timeout(url, config.db_timeout()).await?,
-        None => Store::open_sqlite_file(&config.db_path)
-            .await?
-            .with_timeout(config.db_timeout()),
+        Some(url) => Store::connect_with(url, options).await?,
+        None => Store::open_sqlite_file(&config.db_path, options).await?,
     };
     let server = Server::build(config.settings(), store, config.bind).await?;
     let handle = server.shutdown_handle();

@@ -212,10 +212,12 @@ async fn full_game(level: &str, side: &str) {
     let played = play_to_end(&mut client, me, local, game_id.clone()).await;
     assert!(played.computer_throws > 0 && played.computer_moves > 0);
 
-    // Stored like any other game, with the level named.
-    let stored = app
-        .http("GET", &format!("/api/games/{game_id}"), None, None)
-        .await;
+    // Stored like any other game, with the level named; private, so
+    // shown to its player only.
+    let path = format!("/api/games/{game_id}");
+    let hidden = app.http("GET", &path, None, None).await;
+    assert_eq!(hidden.status, 404, "{}", hidden.text);
+    let stored = app.http("GET", &path, Some(&token), None).await;
     assert_eq!(stored.status, 200);
     assert_eq!(stored.body["status"], "finished");
     assert_eq!(stored.body["result"]["winner"], side_name(played.winner));

@@ -597,6 +597,16 @@ async fn the_list_query_uses_its_indexes() {
     // (With 3,000 games PostgreSQL may still hash-join the ids against a
     // scan of games; with 100,000 it looks them up by key — see
     // tests/history_bench.rs, which asserts no full scan there.)
+    // A player's own private games are listed to them too: the room is
+    // looked up by its key, never read whole.
+    let viewer = plan(HistoryQuery {
+        limit: 21,
+        viewer: Some(players[3].0),
+        ..HistoryQuery::default()
+    })
+    .await;
+    assert!(viewer.contains("games_finished_order"), "{viewer}");
+    assert_no_full_scan(&viewer);
     let named = plan(HistoryQuery {
         limit: 21,
         name: Some("layer 7".to_owned()),
@@ -607,14 +617,16 @@ async fn the_list_query_uses_its_indexes() {
     app.stop().await;
 }
 
-/// No plan line reads the whole games table: `Seq Scan on games`
+/// No plan line reads the whole games or rooms table: `Seq Scan on games`
 /// (PostgreSQL) or `SCAN g` without an index (SQLite).
 pub fn assert_no_full_scan(plan: &str) {
     for line in plan.lines() {
         let line = line.trim().trim_start_matches(['|', '`', '-', ' ']);
         assert!(!line.contains("Seq Scan on games"), "{plan}");
+        assert!(!line.contains("Seq Scan on rooms"), "{plan}");
         assert!(
-            !(line.starts_with("SCAN ") && ["SCAN g", "SCAN x", "SCAN y"].contains(&line)),
+            !(line.starts_with("SCAN ")
+                && ["SCAN g", "SCAN x", "SCAN y", "SCAN r"].contains(&line)),
             "{plan}"
         );
     }

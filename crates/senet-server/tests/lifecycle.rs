@@ -76,6 +76,75 @@ async fn reconnecting_restores_seat_and_state() {
 }
 
 #[tokio::test]
+async fn a_joiner_hears_player_joined_then_game_started_then_the_snapshot() {
+    let app = spawn_app().await;
+    let (owner_id, owner) = app.player("Nefertari").await;
+    let (joiner_id, joiner) = app.player("Akhenaten").await;
+    let room = app.room(&owner, "cone", true).await;
+    let code = room["code"].as_str().unwrap();
+    let (mut first, waiting) = app.connect(code, Some(&owner)).await;
+    assert_eq!(
+        (&waiting["seq"], &waiting["phase"]["kind"]),
+        (&json!(0), &json!("waiting"))
+    );
+
+    // The joiner's very first frames, in the order the server sends them.
+    let mut second = Client::open(&app.ws_url(code, Some(&joiner)), None)
+        .await
+        .unwrap();
+    let joined = second.recv().await;
+    assert_eq!(
+        (
+            &joined["type"],
+            &joined["seq"],
+            &joined["side"],
+            &joined["player_id"]
+        ),
+        (
+            &json!("player_joined"),
+            &json!(1),
+            &json!("spool"),
+            &json!(joiner_id)
+        ),
+        "{joined}"
+    );
+    let started = second.recv().await;
+    assert_eq!(
+        (&started["type"], &started["seq"]),
+        (&json!("game_started"), &json!(2)),
+        "{started}"
+    );
+    let snapshot = second.recv().await;
+    assert_eq!(
+        (&snapshot["type"], &snapshot["seq"]),
+        (&json!("snapshot"), &json!(2)),
+        "{snapshot}"
+    );
+    assert_eq!(snapshot["you"], json!({ "role": "seat", "side": "spool" }));
+    assert_eq!(snapshot["phase"]["kind"], "to_throw");
+    // The creator hears the same events, then a fresh snapshot.
+    for (kind, seq) in [("player_joined", 1), ("game_started", 2), ("snapshot", 2)] {
+        let message = first.recv().await;
+        assert_eq!(
+            (&message["type"], &message["seq"]),
+            (&json!(kind), &json!(seq)),
+            "{message}"
+        );
+    }
+    assert_eq!(started["players"][0]["player_id"], owner_id.as_str());
+
+    // A returning player hears `reconnected` first, then the snapshot.
+    second.close().await;
+    assert_eq!(first.recv().await["type"], "disconnected");
+    let mut again = Client::open(&app.ws_url(code, Some(&joiner)), None)
+        .await
+        .unwrap();
+    assert_eq!(again.recv().await["type"], "reconnected");
+    assert_eq!(again.recv().await["type"], "snapshot");
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_snapshot_carries_every_turns_move_as_the_players_saw_it() {
     let app = spawn_app().await;
     let (mut cone, mut spool, code, _, _) = started_room(&app).await;

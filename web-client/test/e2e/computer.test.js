@@ -3,6 +3,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
 
@@ -77,6 +78,21 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   assert.match(line ?? '', /^Spool threw \d/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
+
+  // Private: "Playing now" lists the game for this browser (which sends its
+  // player token), a stranger does not see it, and its replay and record
+  // open for this browser only.
+  const gameId = await page.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
+  const strangers = await fetch(`${server.base}/api/games/live`).then((r) => r.json());
+  assert.ok(!strangers.games.some((/** @type {{game_id: string}} */ g) => g.game_id === gameId));
+  assert.equal((await fetch(`${server.base}/api/games/${gameId}`)).status, 404);
+  await page.goto(`${server.base}/games?tab=live`);
+  await page.waitForSelector(`.hg-row[data-game="${gameId}"]`);
+  await page.goto(`${server.base}/games/${gameId}`);
+  await page.waitForSelector('#app[data-page="replay"]');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="/record.txt"]')]);
+  assert.equal(download.suggestedFilename(), `senet-${gameId}.txt`);
+  assert.match(await readFile(await download.path(), 'utf8'), /\[Cone "Hatshepsut"\]/);
   assert.deepEqual(pageErrors, []);
   await ctx.close();
 });

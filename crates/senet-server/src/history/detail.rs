@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use crate::config::Settings;
 use crate::error::AppError;
+use crate::players::Viewer;
 use crate::store::Store;
 use crate::ws::protocol::MoveView;
 
@@ -99,18 +100,27 @@ fn annotate(game: &mut Value) -> Result<(), AppError> {
 }
 
 /// The game's JSON: `crate::games::get_game`'s, annotated, with the
-/// history's metadata (start time, duration, number of turns).
-async fn game_json(store: &Store, id: String) -> Result<(Uuid, Value), AppError> {
+/// history's metadata (start time, duration, number of turns). A private
+/// room's game is `404 game_not_found` to anyone but its players, exactly
+/// as an unknown game, so a stranger cannot even learn that it exists.
+async fn game_json(
+    store: &Store,
+    id: String,
+    viewer: Option<Uuid>,
+) -> Result<(Uuid, Value), AppError> {
+    let not_found = || AppError::NotFound("game_not_found", format!("no game `{id}`"));
+    let game_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
+    let row = store
+        .history_game(game_id)
+        .await?
+        .filter(|row| row.visible_to(viewer))
+        .ok_or_else(not_found)?;
     let Json(mut game) = crate::games::get_game(State(store.clone()), Path(id.clone())).await?;
-    let game_id = Uuid::try_parse(&id)
-        .map_err(|_| AppError::NotFound("game_not_found", format!("no game `{id}`")))?;
     annotate(&mut game)?;
-    if let Some(row) = store.history_game(game_id).await? {
-        let meta = super::row_json(&row);
-        for key in ["started_at", "duration_secs", "turns"] {
-            let name = if key == "turns" { "turn_count" } else { key };
-            game[name] = meta[key].clone();
-        }
+    let meta = super::row_json(&row);
+    for key in ["started_at", "duration_secs", "turns"] {
+        let name = if key == "turns" { "turn_count" } else { key };
+        game[name] = meta[key].clone();
     }
     Ok((game_id, game))
 }
@@ -118,9 +128,10 @@ async fn game_json(store: &Store, id: String) -> Result<(Uuid, Value), AppError>
 /// `GET /api/games/{id}`: metadata and every turn.
 pub async fn get_game(
     State(store): State<Store>,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AppError> {
-    Ok(Json(game_json(&store, id).await?.1))
+    Ok(Json(game_json(&store, id, viewer.id()).await?.1))
 }
 
 fn attachment(mut response: Response, filename: &str) -> Response {
@@ -135,9 +146,10 @@ fn attachment(mut response: Response, filename: &str) -> Response {
 /// `GET /api/games/{id}/record.json`: the game's JSON as a download.
 pub async fn record_json(
     State(store): State<Store>,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let (game_id, game) = game_json(&store, id).await?;
+    let (game_id, game) = game_json(&store, id, viewer.id()).await?;
     Ok(attachment(
         Json(game).into_response(),
         &format!("senet-{game_id}.json"),
@@ -194,9 +206,10 @@ pub fn record_text(game: &Value, site: &str) -> Result<String, AppError> {
 pub async fn record_txt(
     State(store): State<Store>,
     State(settings): State<Arc<Settings>>,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let (game_id, game) = game_json(&store, id).await?;
+    let (game_id, game) = game_json(&store, id, viewer.id()).await?;
     let body = record_text(&game, &settings.public_url)?;
     let mut response = body.into_response();
     response.headers_mut().insert(

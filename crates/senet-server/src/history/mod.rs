@@ -9,6 +9,11 @@
 //! - `GET /api/games/{id}` — metadata and every turn, replayed through the engine
 //! - `GET /api/games/{id}/record.txt`, `GET /api/games/{id}/record.json` — downloads
 //! - `GET /api/players/{id}/totals` — games, wins and losses
+//!
+//! Private rooms' games (and every game against the computer) are shown
+//! only to their players, named by the request's bearer token: the lists
+//! leave them out for anyone else, the totals do not count them, and
+//! fetching one by id is `404 game_not_found`, as for an unknown game.
 
 mod cursor;
 mod detail;
@@ -23,6 +28,7 @@ use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::AppError;
+use crate::players::Viewer;
 use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};
@@ -208,13 +214,15 @@ pub fn row_json(row: &HistoryRow) -> Value {
 /// `GET /api/games`: finished games, newest first, one page.
 async fn list_games(
     State(store): State<Store>,
+    viewer: Viewer,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<Value>, AppError> {
     let pairs = pairs(query)?;
     let (mut q, live) = parse_list_params(&pairs)?;
     if live {
-        return live_json(&store, q.limit).await;
+        return live_json(&store, q.limit, viewer.id()).await;
     }
+    q.viewer = viewer.id();
     let limit = q.limit;
     // One more than the page, to know whether a next page exists.
     q.limit += 1;
@@ -233,8 +241,12 @@ async fn list_games(
     })))
 }
 
-async fn live_json(store: &Store, limit: i64) -> Result<Json<Value>, AppError> {
-    let rows = store.live_games(limit).await?;
+async fn live_json(
+    store: &Store,
+    limit: i64,
+    viewer: Option<Uuid>,
+) -> Result<Json<Value>, AppError> {
+    let rows = store.live_games(limit, viewer).await?;
     Ok(Json(json!({
         "games": rows.iter().map(row_json).collect::<Vec<_>>(),
         "next_cursor": null,
@@ -244,6 +256,7 @@ async fn live_json(store: &Store, limit: i64) -> Result<Json<Value>, AppError> {
 /// `GET /api/games/live`: games being played now (`limit` only).
 async fn live_games(
     State(store): State<Store>,
+    viewer: Viewer,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<Value>, AppError> {
     let pairs = pairs(query)?;
@@ -254,18 +267,22 @@ async fn live_games(
         ));
     }
     let (q, _) = parse_list_params(&pairs)?;
-    live_json(&store, q.limit).await
+    live_json(&store, q.limit, viewer.id()).await
 }
 
-/// `GET /api/players/{id}/totals`: finished games, wins and losses.
+/// `GET /api/players/{id}/totals`: finished games, wins and losses; a
+/// player's private games count only when they ask themselves.
 async fn player_totals(
     State(store): State<Store>,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AppError> {
     let not_found = || AppError::NotFound("player_not_found", format!("no player `{id}`"));
     let player_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
     let player = store.player(player_id).await?.ok_or_else(not_found)?;
-    let totals = store.player_totals(player_id).await?;
+    let totals = store
+        .player_totals(player_id, viewer.id() == Some(player_id))
+        .await?;
     Ok(Json(json!({
         "player_id": player.id,
         "display_name": player.display_name,

@@ -3,6 +3,7 @@
 //! constant time.
 
 use axum::extract::{FromRef, FromRequestParts};
+use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
@@ -68,14 +69,21 @@ pub async fn authenticate(store: &Store, token: &str) -> Result<Option<Identity>
     }
 }
 
-/// The bearer token of a request, if any.
-pub fn bearer_token(parts: &Parts) -> Option<&str> {
-    parts
-        .headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
+/// The bearer token of a request's `Authorization` header, if any.
+///
+/// The scheme is matched in any case (`Bearer`, `bearer`, `BEARER`), as
+/// RFC 7235 says auth-schemes are case-insensitive; one or more spaces may
+/// follow it. Both the HTTP API and the WebSocket upgrade read tokens here.
+#[must_use]
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, credentials) = value.trim_start().split_once(' ')?;
+    let token = credentials.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+fn invalid_token() -> AppError {
+    AppError::Unauthorized("invalid_token", "the player token is not valid".to_owned())
 }
 
 /// Extractor: the player named by `Authorization: Bearer <token>`.
@@ -90,7 +98,7 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let Some(token) = bearer_token(parts) else {
+        let Some(token) = bearer_token(&parts.headers) else {
             return Err(AppError::Unauthorized(
                 "missing_token",
                 "send the player token as `Authorization: Bearer <token>`".to_owned(),
@@ -99,10 +107,76 @@ where
         let store = Store::from_ref(state);
         match authenticate(&store, token).await? {
             Some(identity) => Ok(AuthPlayer(identity)),
-            None => Err(AppError::Unauthorized(
-                "invalid_token",
-                "the player token is not valid".to_owned(),
-            )),
+            None => Err(invalid_token()),
         }
+    }
+}
+
+/// Extractor: who is asking, for endpoints anyone may read but that show a
+/// player more (their own private games). No bearer token is a stranger
+/// (`None`); a wrong token is refused (`401 invalid_token`), as everywhere
+/// else, so a client never takes a stranger's view for its own.
+#[derive(Debug, Clone)]
+pub struct Viewer(pub Option<Identity>);
+
+impl Viewer {
+    /// The viewer's player id, if they sent a token.
+    #[must_use]
+    pub fn id(&self) -> Option<Uuid> {
+        self.0.as_ref().map(|identity| identity.id)
+    }
+}
+
+impl<S> FromRequestParts<S> for Viewer
+where
+    S: Send + Sync,
+    Store: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Some(token) = bearer_token(&parts.headers) else {
+            return Ok(Viewer(None));
+        };
+        let store = Store::from_ref(state);
+        match authenticate(&store, token).await? {
+            Some(identity) => Ok(Viewer(Some(identity))),
+            None => Err(invalid_token()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn token_of(value: &'static str) -> Option<String> {
+        let mut headers = HeaderMap::new();
+        headers.insert(AUTHORIZATION, HeaderValue::from_static(value));
+        bearer_token(&headers).map(str::to_owned)
+    }
+
+    #[test]
+    fn the_scheme_is_case_insensitive() {
+        for value in [
+            "Bearer abc.def",
+            "bearer abc.def",
+            "BEARER abc.def",
+            "bEaReR   abc.def ",
+        ] {
+            assert_eq!(token_of(value).as_deref(), Some("abc.def"), "{value}");
+        }
+        for value in [
+            "Basic abc",
+            "Bearer",
+            "Bearer ",
+            "Bearerabc",
+            "Token abc.def",
+        ] {
+            assert_eq!(token_of(value), None, "{value}");
+        }
+        assert_eq!(bearer_token(&HeaderMap::new()), None);
     }
 }

@@ -38,14 +38,14 @@ pub async fn create_player(
         .map_err(|why| AppError::BadRequest("invalid_display_name", why.to_owned()))?;
     let id = Uuid::new_v4();
     let token = Token::generate(id)?;
-    store.create_player(id, name, &token.hash).await?;
+    store.create_player(id, &name, &token.hash).await?;
     tracing::info!(player_id = %id, "player created");
     Ok((
         StatusCode::CREATED,
         Json(PlayerCreated {
             player_id: id,
             token: token.token,
-            display_name: name.to_owned(),
+            display_name: name,
         }),
     ))
 }

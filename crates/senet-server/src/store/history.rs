@@ -4,6 +4,11 @@
 //!
 //! Filters only ever add fixed SQL fragments; every value is a bound
 //! parameter.
+//!
+//! Privacy: a game of a private room (a room made with `public: false`,
+//! and every room against the computer) is listed only to its players.
+//! Every list here takes the viewer (the player asking, if any) and adds
+//! [`visible_to`]'s condition.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -43,6 +48,19 @@ pub struct HistoryRow {
     pub finished_at: Option<DateTime<Utc>>,
     /// Turns stored (turn numbers run 1..=n, so this is the highest).
     pub turn_count: i32,
+    /// Whether the game's room is public; a private room's games are shown
+    /// to their players only.
+    pub public: bool,
+}
+
+impl HistoryRow {
+    /// Whether `viewer` may see this game: anyone when its room is public,
+    /// only its players when it is private.
+    #[must_use]
+    pub fn visible_to(&self, viewer: Option<Uuid>) -> bool {
+        self.public
+            || viewer.is_some_and(|v| self.cone_player == Some(v) || self.spool_player == Some(v))
+    }
 }
 
 /// Who won, as a filter.
@@ -71,6 +89,9 @@ pub struct HistoryQuery {
     pub after: Option<(DateTime<Utc>, Uuid)>,
     /// How many rows at most.
     pub limit: i64,
+    /// Who asks: besides public games, the list holds this player's
+    /// private ones (nobody's when `None`).
+    pub viewer: Option<Uuid>,
 }
 
 /// A player's finished games, wins and losses.
@@ -93,7 +114,8 @@ const HISTORY_SELECT: &str = "SELECT g.id, g.room_code, g.game_no, g.rule_set,
         g.cone_player, g.spool_player,
         pc.display_name AS cone_name, ps.display_name AS spool_name,
         g.status, g.winner, g.result_how, g.created_at, g.started_at, g.finished_at,
-        COALESCE((SELECT MAX(t.turn_no) FROM turns t WHERE t.game_id = g.id), 0) AS turn_count
+        COALESCE((SELECT MAX(t.turn_no) FROM turns t WHERE t.game_id = g.id), 0) AS turn_count,
+        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public
      FROM games g
      LEFT JOIN players pc ON pc.id = g.cone_player
      LEFT JOIN players ps ON ps.id = g.spool_player";
@@ -103,6 +125,21 @@ const PLAYER_GAMES: &str =
     "SELECT x.id FROM games x WHERE x.status = 'finished' AND x.cone_player = $P
      UNION ALL
      SELECT y.id FROM games y WHERE y.status = 'finished' AND y.spool_player = $P";
+
+/// Whether game `g`'s room is public: a scalar subquery, so that both
+/// databases look the room up by its key for each candidate row and the
+/// lists keep walking their order indexes (PostgreSQL would read an
+/// `EXISTS` beside an `OR` as a hash of every public room).
+const ROOM_PUBLIC: &str = "(SELECT r.public FROM rooms r WHERE r.code = g.room_code)";
+
+/// The condition that game `g` is public, or, with `Some(n)`, public or
+/// played by the player bound as `$n`.
+fn visible_to(viewer_param: Option<usize>) -> String {
+    match viewer_param {
+        None => ROOM_PUBLIC.to_owned(),
+        Some(n) => format!("({ROOM_PUBLIC} OR g.cone_player = ${n} OR g.spool_player = ${n})"),
+    }
+}
 
 /// A `LIKE` pattern matching `needle` anywhere, with `\`, `%` and `_`
 /// escaped (by `\`, named in the query's `ESCAPE`), lower-cased.
@@ -168,6 +205,8 @@ impl HistoryQuery {
             let n = next(&mut params, Param::Text(how.to_owned()));
             sql.push_str(&format!(" AND g.result_how = ${n}"));
         }
+        let viewer = self.viewer.map(|v| next(&mut params, Param::Uuid(v)));
+        sql.push_str(&format!(" AND {}", visible_to(viewer)));
         if let Some((at, id)) = self.after {
             let a = next(&mut params, Param::Time(at));
             let b = next(&mut params, Param::Uuid(id));
@@ -233,30 +272,56 @@ impl Store {
         }
     }
 
-    /// One game with its history metadata, whatever its status.
+    /// One game with its history metadata, whatever its status and whoever
+    /// may see it (check [`HistoryRow::visible_to`]).
     pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
         let sql = format!("{HISTORY_SELECT} WHERE g.id = $1");
         read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
     }
 
-    /// Games being played now, most recently started first.
-    pub async fn live_games(&self, limit: i64) -> Result<Vec<HistoryRow>, sqlx::Error> {
+    /// Games being played now that `viewer` may see (see [`HistoryQuery::viewer`]),
+    /// most recently started first.
+    pub async fn live_games(
+        &self,
+        limit: i64,
+        viewer: Option<Uuid>,
+    ) -> Result<Vec<HistoryRow>, sqlx::Error> {
         let sql = format!(
-            "{HISTORY_SELECT} WHERE g.status = 'playing'
-             ORDER BY g.started_at DESC, g.id DESC LIMIT $1"
+            "{HISTORY_SELECT} WHERE g.status = 'playing' AND {}
+             ORDER BY g.started_at DESC, g.id DESC LIMIT $1",
+            visible_to(viewer.map(|_| 2)),
         );
-        read!(self, pool => sqlx::query_as(&sql).bind(limit).fetch_all(pool).await)
+        read!(self, pool => {
+            let query = sqlx::query_as(&sql).bind(limit);
+            match viewer {
+                Some(viewer) => query.bind(viewer),
+                None => query,
+            }
+            .fetch_all(pool)
+            .await
+        })
     }
 
-    /// A player's finished games and wins.
-    pub async fn player_totals(&self, player: Uuid) -> Result<Totals, sqlx::Error> {
+    /// A player's finished games and wins: all of them when `with_private`
+    /// (the player asks about themselves), else only public rooms' games,
+    /// so the figures agree with the list the asker can see.
+    pub async fn player_totals(
+        &self,
+        player: Uuid,
+        with_private: bool,
+    ) -> Result<Totals, sqlx::Error> {
+        let visible = if with_private {
+            String::new()
+        } else {
+            format!(" AND {}", visible_to(None))
+        };
         let sql = format!(
             "SELECT COUNT(*) AS games,
                     COALESCE(SUM(CASE WHEN (g.winner = 'cone' AND g.cone_player = $1)
                                         OR (g.winner = 'spool' AND g.spool_player = $1)
                                       THEN 1 ELSE 0 END), 0) AS wins
              FROM games g
-             WHERE g.status = 'finished' AND g.id IN ({})",
+             WHERE g.status = 'finished' AND g.id IN ({}){visible}",
             PLAYER_GAMES.replace("$P", "$1"),
         );
         read!(self, pool => sqlx::query_as(&sql)
@@ -299,6 +364,7 @@ impl Store {
     /// transaction, with multi-row inserts. A bulk load for benchmarks and
     /// imports: it may run for minutes, so the per-call time limit of live
     /// play does not apply, and nobody is told of it before it returns.
+    /// The games' rooms are public: imported games are there to be listed.
     pub async fn import_games(
         &self,
         players: &[(Uuid, String)],
@@ -324,7 +390,7 @@ impl Store {
                 q.push_values(chunk, |mut b, g| {
                     b.push_bind(g.room_code.clone())
                         .push_bind(g.rule_set.clone())
-                        .push_bind(false)
+                        .push_bind(true)
                         .push_bind(g.cone)
                         .push_bind(g.started_at);
                 });

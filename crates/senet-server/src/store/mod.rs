@@ -10,13 +10,9 @@
 mod rows;
 mod write;
 
-use std::path::Path;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
@@ -127,7 +123,9 @@ macro_rules! in_transaction {
 
 mod computer;
 mod history;
+mod open;
 pub use history::{HistoryQuery, HistoryRow, ImportGame, Totals, WinnerFilter, contains_pattern};
+pub use open::{NotWritable, SqliteSync, StoreOptions, UnsupportedDatabase};
 
 /// The database handle.
 #[derive(Debug, Clone)]
@@ -136,22 +134,6 @@ pub struct Store {
     /// The longest any database call may take.
     timeout: Duration,
 }
-
-/// A database URL that names neither PostgreSQL nor SQLite.
-#[derive(Debug)]
-pub struct UnsupportedDatabase(pub String);
-
-impl std::fmt::Display for UnsupportedDatabase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unsupported database URL `{}`: use postgres://… or sqlite:…",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnsupportedDatabase {}
 
 /// A room to store with its first game (see [`Store::create_room`]).
 #[derive(Debug, Clone, Copy)]
@@ -176,63 +158,6 @@ pub struct NewRoom<'a> {
 }
 
 impl Store {
-    /// Connects to the database a URL names: `postgres://…` or `sqlite:…`,
-    /// with the default time limit for database calls.
-    pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
-        Store::connect_with_timeout(url, DEFAULT_TIMEOUT).await
-    }
-
-    /// Connects to the database a URL names; every database call is given
-    /// up after `timeout`.
-    pub async fn connect_with_timeout(url: &str, timeout: Duration) -> Result<Store, sqlx::Error> {
-        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            // A transaction whose client went quiet (a stalled network) must
-            // not hold its locks: the server ends it after the same time.
-            let idle_ms = timeout.as_millis().to_string();
-            let options = PgConnectOptions::from_str(url)?
-                .options([("idle_in_transaction_session_timeout", idle_ms.as_str())]);
-            let pool = PgPoolOptions::new()
-                .max_connections(16)
-                .acquire_timeout(timeout)
-                .connect_with(options)
-                .await?;
-            Ok(Store::from_postgres(pool).with_timeout(timeout))
-        } else if url.starts_with("sqlite:") {
-            Ok(Store::open_sqlite(SqliteConnectOptions::from_str(url)?)
-                .await?
-                .with_timeout(timeout))
-        } else {
-            Err(sqlx::Error::Configuration(Box::new(UnsupportedDatabase(
-                url.to_owned(),
-            ))))
-        }
-    }
-
-    /// Opens (creating it if needed) an SQLite database file.
-    pub async fn open_sqlite_file(path: &Path) -> Result<Store, sqlx::Error> {
-        Store::open_sqlite(SqliteConnectOptions::new().filename(path)).await
-    }
-
-    async fn open_sqlite(options: SqliteConnectOptions) -> Result<Store, sqlx::Error> {
-        // WAL lets readers (history, health checks) run beside the writer;
-        // NORMAL sync is durable at every commit in WAL mode but for power loss.
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .acquire_timeout(Duration::from_secs(5))
-            .connect_with(options)
-            .await?;
-        Ok(Store {
-            pool: Pool::Sqlite(pool),
-            timeout: DEFAULT_TIMEOUT,
-        })
-    }
-
     /// Wraps an existing PostgreSQL pool.
     #[must_use]
     pub fn from_postgres(pool: PgPool) -> Store {

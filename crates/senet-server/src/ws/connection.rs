@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::http::header::{AUTHORIZATION, ORIGIN};
+use axum::http::header::ORIGIN;
 use axum::response::Response;
 use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
@@ -19,7 +19,7 @@ use super::protocol::{ClientMessage, ErrorCode, ServerMessage, parse_client_mess
 use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
 use crate::app::AppState;
 use crate::error::AppError;
-use crate::players::{Identity, authenticate};
+use crate::players::{Identity, authenticate, bearer_token};
 use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle};
 
 /// Query parameters of the WebSocket URL.
@@ -57,11 +57,7 @@ pub async fn ws_handler(
             ));
         }
     }
-    let header_token = headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_owned);
+    let header_token = bearer_token(&headers).map(str::to_owned);
     let player = match query.token.or(header_token) {
         None => None,
         Some(token) => Some(authenticate(&state.store, &token).await?.ok_or_else(|| {

@@ -127,7 +127,11 @@ pub async fn start_custom(
     computer_delay: Duration,
     db_timeout: Duration,
 ) -> TestApp {
-    let store = Store::connect_with_timeout(db_url, db_timeout)
+    let options = senet_server::store::StoreOptions {
+        timeout: db_timeout,
+        ..Default::default()
+    };
+    let store = Store::connect_with(db_url, options)
         .await
         .expect("connect test database");
     let settings = Settings {
@@ -158,6 +162,18 @@ pub struct Response {
     pub body: Value,
     /// The raw body, for non-JSON answers such as `/metrics`.
     pub text: String,
+    /// The response headers, names in lower case.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Response {
+    /// A response header's value, by its lower-case name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 impl TestApp {
@@ -191,13 +207,31 @@ impl Remote {
         token: Option<&str>,
         body: Option<&str>,
     ) -> Response {
+        let auth = token.map(|token| format!("Bearer {token}"));
+        let headers: Vec<(&str, &str)> = auth
+            .as_deref()
+            .map(|auth| ("Authorization", auth))
+            .into_iter()
+            .collect();
+        self.request(method, path, &headers, body.unwrap_or("").as_bytes())
+            .await
+    }
+
+    /// A minimal HTTP/1.1 request with these extra headers; a POST or a
+    /// non-empty body is sent as JSON with its length.
+    pub async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Response {
         let mut stream = TcpStream::connect(self.addr).await.unwrap();
         let mut request =
             format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
-        if let Some(token) = token {
-            request.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
         }
-        let body = body.unwrap_or("");
         if !body.is_empty() || method == "POST" {
             request.push_str(&format!(
                 "Content-Type: application/json\r\nContent-Length: {}\r\n",
@@ -205,21 +239,38 @@ impl Remote {
             ));
         }
         request.push_str("\r\n");
-        request.push_str(body);
-        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut raw_request = request.into_bytes();
+        raw_request.extend_from_slice(body);
+        // Read while writing: a server may answer (e.g. 413) before it has
+        // read a large body, and must not be left blocked on it.
+        let (mut reader, mut writer) = stream.split();
+        let write = async {
+            // The server may close before reading everything; its answer counts.
+            let _ = writer.write_all(&raw_request).await;
+        };
         let mut raw = Vec::new();
-        timeout(WAIT, stream.read_to_end(&mut raw))
-            .await
-            .expect("HTTP response in time")
-            .unwrap();
+        let read = async {
+            timeout(WAIT, reader.read_to_end(&mut raw))
+                .await
+                .expect("HTTP response in time")
+                .unwrap();
+        };
+        tokio::join!(write, read);
         let text = String::from_utf8(raw).unwrap();
         let status: u16 = text[9..12].parse().unwrap();
-        let body_text = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        let (head, body_text) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let headers = head
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.split_once(':'))
+            .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+            .collect();
         let body = serde_json::from_str(body_text).unwrap_or(Value::Null);
         Response {
             status,
             body,
             text: body_text.to_owned(),
+            headers,
         }
     }
 
@@ -275,11 +326,19 @@ pub struct Client {
 impl Client {
     /// Opens a WebSocket, optionally with an Origin header.
     pub async fn open(url: &str, origin: Option<&str>) -> Result<Client, tungstenite::Error> {
+        let headers: Vec<(&str, &str)> = origin.map(|o| ("Origin", o)).into_iter().collect();
+        Client::open_with(url, &headers).await
+    }
+
+    /// Opens a WebSocket with these extra request headers.
+    pub async fn open_with(
+        url: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, tungstenite::Error> {
         let mut request = url.into_client_request()?;
-        if let Some(origin) = origin {
-            request
-                .headers_mut()
-                .insert("Origin", origin.parse().unwrap());
+        for (name, value) in headers {
+            let name = tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+            request.headers_mut().insert(name, value.parse().unwrap());
         }
         let (ws, _) = timeout(WAIT, tokio_tungstenite::connect_async(request))
             .await
