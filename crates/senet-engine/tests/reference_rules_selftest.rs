@@ -11,6 +11,8 @@ mod reference_rules;
 
 #[path = "reference_rules_selftest/kendall7.rs"]
 mod kendall7;
+#[path = "reference_rules_selftest/simple.rs"]
+mod simple;
 
 use reference_rules::{Census, Next, Prob, RefGame, SplitMix64, Standing, sample, sums_to_one};
 

@@ -25,6 +25,7 @@
 //! - Events are short strings, `<kind> <arguments>`, documented in each module.
 
 pub mod kendall7;
+pub mod simple;
 
 /// A probability as an exact fraction.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
