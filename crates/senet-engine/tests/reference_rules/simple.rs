@@ -121,6 +121,7 @@ fn extra_throw(throw: u8) -> bool {
 type Board = [Option<Side>; LAST + 1];
 
 /// Spec "Setup": Cone on 1, 3, 5, 7, 9 and Spool on 2, 4, 6, 8, 10.
+#[allow(clippy::needless_range_loop)] // index = square number, on purpose
 fn start_board() -> Board {
     let mut board: Board = [None; LAST + 1];
     for square in 1..=2 * PIECES {
