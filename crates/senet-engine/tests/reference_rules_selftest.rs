@@ -9,6 +9,9 @@
 
 mod reference_rules;
 
+#[path = "reference_rules_selftest/jequier.rs"]
+mod jequier;
+
 #[path = "reference_rules_selftest/kendall7.rs"]
 mod kendall7;
 #[path = "reference_rules_selftest/simple.rs"]

@@ -24,6 +24,7 @@
 //!   in the events of the step that led there.
 //! - Events are short strings, `<kind> <arguments>`, documented in each module.
 
+pub mod jequier;
 pub mod kendall7;
 pub mod simple;
 
