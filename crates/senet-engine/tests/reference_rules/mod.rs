@@ -26,6 +26,7 @@
 
 pub mod jequier;
 pub mod kendall7;
+pub mod peril;
 pub mod simple;
 
 /// A probability as an exact fraction.
