@@ -14,6 +14,8 @@ mod jequier;
 
 #[path = "reference_rules_selftest/kendall7.rs"]
 mod kendall7;
+#[path = "reference_rules_selftest/modern.rs"]
+mod modern;
 #[path = "reference_rules_selftest/peril.rs"]
 mod peril;
 #[path = "reference_rules_selftest/simple.rs"]

@@ -26,6 +26,7 @@
 
 pub mod jequier;
 pub mod kendall7;
+pub mod modern;
 pub mod peril;
 pub mod simple;
 
