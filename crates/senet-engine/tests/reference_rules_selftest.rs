@@ -7,11 +7,13 @@
 //! every test name starts with the rule set it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+/// The existing independent reference of the standard rules, used to check
+/// kendall-7 where the two rule sets coincide.
+mod reference;
 mod reference_rules;
 
 #[path = "reference_rules_selftest/jequier.rs"]
 mod jequier;
-
 #[path = "reference_rules_selftest/kendall7.rs"]
 mod kendall7;
 #[path = "reference_rules_selftest/modern.rs"]

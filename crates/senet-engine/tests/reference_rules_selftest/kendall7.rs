@@ -1,6 +1,8 @@
 //! Self-tests of the `kendall-7` reference (rules-kendall7.md on top of
 //! rules-kendall.md).
 
+use super::reference::{reference_moves, reference_parse};
+use super::reference_rules::SplitMix64;
 use super::reference_rules::kendall7::{self, Chance, Choice, Game, SENDS_AWAY, Side};
 use super::reference_rules::{Census, Prob, RefGame, Standing};
 use super::{Inspect, chance, decide, options, outcomes, random_games, standing, strings, text};
@@ -285,6 +287,16 @@ fn kendall7_bears_off_only_exactly_from_28_29_30() {
         moves(&p, 1),
         vec![format!("30 off {}", text(&[(1, 'c')], 's'))]
     );
+    // Moving within the last squares is an ordinary move.
+    let p = text(&[(28, 's'), (1, 'c')], 's');
+    assert_eq!(
+        moves(&p, 1),
+        vec![format!("28 29 {}", text(&[(29, 's'), (1, 'c')], 's'))]
+    );
+    assert_eq!(
+        moves(&p, 2),
+        vec![format!("28 30 {}", text(&[(30, 's'), (1, 'c')], 'c'))]
+    );
     // 26 + 5 does not bear off.
     let p = text(&[(26, 's'), (1, 'c')], 's');
     assert_eq!(
@@ -478,6 +490,35 @@ fn kendall7_moves_rejects_invalid_positions_and_throws() {
     assert_eq!(kendall7::moves(&text(&[(1, 'c')], 'c'), 0), None);
     assert_eq!(kendall7::moves(&text(&[(1, 'c')], 'c'), 6), None);
     assert_eq!(kendall7::moves("cs c", 1), None);
+}
+
+// ---- Agreement with the standard rules ----
+
+#[test]
+fn kendall7_agrees_with_the_kendall_reference_where_the_rules_coincide() {
+    // kendall-7 is "everything as in rules-kendall.md except" its list. With
+    // at most five pieces a side and no piece on the two squares whose
+    // protection differs (15 and 26), every position plays the same.
+    let mut rng = SplitMix64::new(0x4e7);
+    let squares: Vec<usize> = (1..=30).filter(|q| ![15, 26, 27].contains(q)).collect();
+    for _ in 0..5_000 {
+        let mut free = squares.clone();
+        let mut pieces = Vec::new();
+        for (letter, count) in [('c', rng.below(6)), ('s', rng.below(6))] {
+            for _ in 0..count {
+                pieces.push((free.remove(rng.below(free.len())), letter));
+            }
+        }
+        let side = if rng.below(2) == 0 { 'c' } else { 's' };
+        let p = text(&pieces, side);
+        assert_eq!(reference_parse(&p), Some(()), "{p}");
+        let t = 1 + rng.below(5) as u8;
+        assert_eq!(
+            kendall7::moves(&p, t),
+            reference_moves(&p, t),
+            "{p} throw {t}"
+        );
+    }
 }
 
 // ---- Random games ----
