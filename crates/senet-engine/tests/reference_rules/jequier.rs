@@ -282,7 +282,9 @@ fn forward(board: &Board, side: Side, p: usize, t: usize) -> Option<Move> {
             events.push(format!("move {p} {d}"));
             if d == LAST && may_bear_off(board, side) {
                 // "A piece that lands exactly on 30 at such a time leaves the
-                // board at once." The move is a bear-off, printed `off`.
+                // board at once." Ambiguity resolved: the move is a bear-off,
+                // so `moves` prints its destination as `off` (not 30); its
+                // events show both steps, `move <p> 30` then `off 30`.
                 events.push(format!("off {LAST}"));
                 return Some(Move {
                     from: p,
@@ -337,11 +339,14 @@ fn backward(board: &Board, side: Side, p: usize, t: usize) -> Option<Move> {
 fn legal_moves(board: &Board, side: Side, t: u8, only_from_nine: bool) -> Vec<Move> {
     let t = usize::from(t);
     let pieces: Vec<usize> = (1..=LAST).filter(|&p| board[p] == Some(side)).collect();
+    // Ambiguity resolved: `30 off` counts as a forward move (the piece goes
+    // on, off the board), so while it is available no backward move is forced.
     let mut moves: Vec<Move> = pieces
         .iter()
         .filter_map(|&p| forward(board, side, p, t))
         .collect();
     if moves.is_empty() {
+        // Any piece may be the one moved back, a piece waiting on 30 included.
         moves = pieces
             .iter()
             .filter_map(|&p| backward(board, side, p, t))
@@ -618,6 +623,8 @@ impl RefGame for Game {
                     .collect(),
             },
             Phase::Over { winner } => {
+                // Ambiguity resolved: the spec scores only the winner; the
+                // loser's score for the game is 0.
                 let mut scores = vec![0, 0];
                 scores[self.seat(winner)] = match_points(&self.board, winner);
                 Next::End(Standing {
@@ -684,6 +691,8 @@ impl RefGame for Game {
         if chosen.to == To::Off {
             self.borne_off[side.index()] += 1;
         }
+        // Any White move, forward or backward, is White's first move: the
+        // obligation is over after it.
         if side == Side::White {
             self.white_first_move_pending = false;
         }

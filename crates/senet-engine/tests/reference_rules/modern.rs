@@ -467,8 +467,10 @@ impl Game {
     }
 
     /// Decision: a seat with a piece on 28-30 must move one of those pieces
-    /// if any such move is legal; checked at every move decision over all
-    /// the options of that decision (sum moves and single-die moves alike).
+    /// if any such move is legal. Ambiguity resolved: it is checked at every
+    /// move decision over all the options of that decision, sum moves and
+    /// single-die moves alike (moving another piece by the sum does not
+    /// escape it); at the second die of a split only the other pieces count.
     fn must_move_from_28_to_30(options: Vec<Choice>) -> Vec<Choice> {
         let from_end = |c: &Choice| match *c {
             Choice::Sum { from } | Choice::Die { from, .. } => (28..=30).contains(&from),
@@ -493,6 +495,8 @@ impl Game {
                 }
             }
             Roll::Two(a, b) => {
+                // Doubles: the two dice are the same die value, so each piece
+                // appears once among the single-die moves.
                 for from in self.movable(usize::from(a + b), None) {
                     options.push(Choice::Sum { from: from as u8 });
                 }
@@ -578,6 +582,9 @@ impl Game {
     fn standing(&self, how: &str) -> Standing {
         let score = |s: usize| self.borne[s].iter().map(|&v| i32::from(v)).sum::<i32>();
         let mut places = self.active_seats();
+        // Ambiguity resolved: a tie that score, count and first bear-off leave
+        // (seats that bore nothing off) goes to the lower seat. Seats that are
+        // out keep their dots in `scores` but rank after every seat still in.
         places.sort_by_key(|&s| {
             (
                 std::cmp::Reverse(score(s)),

@@ -420,7 +420,9 @@ impl Game {
     fn roll(&mut self, v: u8) -> Vec<String> {
         let me = self.to_move;
         // Spec "30, Gates of Aaru": at the start of a later turn, the roll is
-        // first checked against the gates.
+        // first checked against the gates. Only the player's own move can put
+        // its pawn on 30, so a pawn there at the start of its turn always
+        // arrived in an earlier turn.
         if self.board[GATES] == Some(me) && v == 6 {
             self.phase = Phase::Over {
                 winner: me,
@@ -480,6 +482,8 @@ impl Game {
     fn trial(&mut self, v: u8) -> Vec<String> {
         let me = self.to_move;
         if v == 3 {
+            // Ambiguity resolved: the winning pawn is not moved anywhere; it
+            // stays on 28 in the final state.
             self.phase = Phase::Over {
                 winner: me,
                 how: "trial",
@@ -506,7 +510,10 @@ impl Game {
             events.push(format!("trial {TRIAL} {rolled}"));
             self.land_capturing(me, rolled, &mut events);
         }
-        // The squares 1..6 have no effect of their own.
+        // "It also happens when a pawn is placed there by another effect":
+        // the Trial places only on 1..6, which have no effect of their own
+        // (nor do the River's, the Ankh's and the summon's squares 1..3), so
+        // no effect ever chains into another.
         self.finish_turn();
         events
     }
