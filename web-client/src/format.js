@@ -243,14 +243,19 @@ export function errorText(code, message, reason) {
 
 /**
  * Why the socket closed, in plain words (null when it is an ordinary drop).
+ * The server sends 1008 both for too many messages and for a page that fell
+ * behind reading the game's events; its reason says which.
  * @param {number} code
+ * @param {string} [reason] the close frame's reason
  */
-export function closeText(code) {
+export function closeText(code, reason = '') {
   switch (code) {
     case 1001:
       return 'The server is restarting.';
     case 1008:
-      return 'The server closed the connection because this page sent too many messages.';
+      return reason.includes('slow')
+        ? 'This page fell behind the game; it will catch up when it reconnects.'
+        : 'The server closed the connection because this page sent too many messages.';
     case 1009:
       return 'The server closed the connection because a message was too large.';
     case 1011:

@@ -125,7 +125,7 @@ function play(root, code, token, setConn) {
       if (status === 'open') setConn('open', 'Connected');
       else if (status === 'connecting') setConn('connecting', 'Connecting…');
       else if (status === 'reconnecting') {
-        const why = info.closeCode ? closeText(info.closeCode) : null;
+        const why = info.closeCode ? closeText(info.closeCode, info.closeReason) : null;
         const wait = info.delay ? ` Retrying in ${Math.ceil(info.delay / 1000)} s.` : '';
         setConn('reconnecting', `${why ? `${why} ` : ''}Connection lost, reconnecting…${wait}`);
         if (socket.failedOpens === 3) probeRoom();

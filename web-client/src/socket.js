@@ -16,7 +16,7 @@ export function backoffDelay(attempt, random = Math.random()) {
 /**
  * @typedef {Object} SocketHooks
  * @property {(msg: import('./types.js').ServerMessage) => void} onMessage
- * @property {(status: SocketStatus, info: {attempt: number, delay: number, closeCode: number | null}) => void} onStatus
+ * @property {(status: SocketStatus, info: {attempt: number, delay: number, closeCode: number | null, closeReason?: string}) => void} onStatus
  */
 
 /** Keeps one room socket alive until `stop()`. */
@@ -83,7 +83,7 @@ export class RoomSocket {
       if (this.stopped) return;
       const delay = backoffDelay(this.attempt);
       this.attempt += 1;
-      this.hooks.onStatus('reconnecting', { attempt: this.attempt, delay, closeCode: ev.code });
+      this.hooks.onStatus('reconnecting', { attempt: this.attempt, delay, closeCode: ev.code, closeReason: ev.reason });
       this.retryTimer = setTimeout(() => this.open(), delay);
     };
   }

@@ -45,6 +45,8 @@ test('every server error code reads as plain words', () => {
   assert.equal(errorText('not_abandoned', 'your opponent may still reconnect for 30 s'), 'You cannot claim the win yet: your opponent may still reconnect for 30 s.');
   assert.equal(errorText('mystery'), 'The server refused (mystery).');
   assert.equal(closeText(1008)?.includes('too many'), true);
+  assert.equal(closeText(1008, 'rate limited')?.includes('too many'), true);
+  assert.equal(closeText(1008, 'too slow to read events')?.includes('fell behind'), true);
   assert.equal(closeText(1006), null);
 });
 
