@@ -184,6 +184,9 @@ mod tests {
         assert!(Config::try_parse_from(["senet-server", "--sqlite-synchronous", "off"]).is_err());
         let quick = Config::try_parse_from(["senet-server", "--db-timeout-ms", "250"]).unwrap();
         assert_eq!(quick.store_options().timeout, Duration::from_millis(250));
-        assert_eq!(default.store_options().timeout, crate::store::DEFAULT_TIMEOUT);
+        assert_eq!(
+            default.store_options().timeout,
+            crate::store::DEFAULT_TIMEOUT
+        );
     }
 }

@@ -45,7 +45,8 @@ fn fill(path: &Path) -> u64 {
 /// The turns the database file holds, read from a copy of the file and its
 /// write-ahead log taken while no write is in flight.
 async fn turns_in_file(seen: &Path, game_id: &str) -> Vec<(i32, i16, Option<i16>)> {
-    let copy = std::env::temp_dir().join(format!("senet_test_copy_{}", uuid::Uuid::new_v4().simple()));
+    let copy =
+        std::env::temp_dir().join(format!("senet_test_copy_{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&copy).unwrap();
     for name in ["senet.db", "senet.db-wal"] {
         let from = seen.join(name);
@@ -92,7 +93,9 @@ async fn a_full_disk_never_acknowledges_an_unstored_turn_and_play_resumes_when_s
     // The server's own view of the directory, from outside its namespace.
     let seen = PathBuf::from(format!("/proc/{}/root{}", server.pid(), dir.display()));
     let (cone, spool, code, _, _) = started_room(&server).await;
-    let room = server.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+    let room = server
+        .http("GET", &format!("/api/rooms/{code}"), None, None)
+        .await;
     let game_id = room.body["game_id"].as_str().unwrap().to_owned();
     let mut table = Table::new(cone, spool);
     for _ in 0..10 {
@@ -116,13 +119,18 @@ async fn a_full_disk_never_acknowledges_an_unstored_turn_and_play_resumes_when_s
         let stored = turns_in_file(&seen, &game_id).await;
         assert_eq!(record_shown(&mut table).await, record_of(&stored));
     }
-    assert!(refused >= 5, "writes fail while the disk is full ({refused} refused)");
+    assert!(
+        refused >= 5,
+        "writes fail while the disk is full ({refused} refused)"
+    );
 
     std::fs::remove_file(&filler).unwrap();
     table.play_to_end().await;
     let stored = turns_in_file(&seen, &game_id).await;
     table.check_told_against(&stored).await;
-    let over = server.http("GET", &format!("/api/games/{game_id}"), None, None).await;
+    let over = server
+        .http("GET", &format!("/api/games/{game_id}"), None, None)
+        .await;
     assert_eq!(over.body["status"], "finished", "{}", over.body);
     drop(server);
     let _ = std::fs::remove_dir(&dir);

@@ -34,9 +34,17 @@ async fn rig() -> Rig {
     direct.migrate().await.unwrap();
     let upstream = "127.0.0.1:5432".parse().unwrap();
     let proxy = PgProxy::start(upstream).await;
-    let app = start_custom(&proxy.url_for(&db_url), 100_000.0, Duration::ZERO, DB_TIMEOUT).await;
+    let app = start_custom(
+        &proxy.url_for(&db_url),
+        100_000.0,
+        Duration::ZERO,
+        DB_TIMEOUT,
+    )
+    .await;
     let (cone, spool, code, _, _) = common::started_room(&app).await;
-    let room = app.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+    let room = app
+        .http("GET", &format!("/api/rooms/{code}"), None, None)
+        .await;
     let game_id = room.body["game_id"].as_str().unwrap().to_owned();
     Rig {
         app,
@@ -73,7 +81,10 @@ impl Rig {
             if snapshot["phase"]["kind"] == kind {
                 return;
             }
-            assert_ne!(snapshot["phase"]["kind"], "finished", "the game ended early");
+            assert_ne!(
+                snapshot["phase"]["kind"], "finished",
+                "the game ended early"
+            );
             self.table.step().await;
         }
         panic!("never reached phase {kind}");
@@ -116,9 +127,7 @@ async fn a_stall_during_commit_refuses_then_tells_the_truth_once_the_database_an
     // The database holds the move; the players learn it when it answers.
     rig.proxy.resume();
     rig.table.drain(0, Duration::from_millis(2500)).await;
-    let snapshot = rig
-        .table
-        .logs[0]
+    let snapshot = rig.table.logs[0]
         .iter()
         .rev()
         .find(|message| message["type"] == "snapshot")
@@ -149,7 +158,10 @@ async fn a_stalled_database_is_given_up_on_in_bounded_time_and_the_game_goes_on(
         began.elapsed()
     );
     // Still stalled: refused again, not wedged.
-    assert_eq!(rig.table.step().await, Step::Refused("storage_error".to_owned()));
+    assert_eq!(
+        rig.table.step().await,
+        Step::Refused("storage_error".to_owned())
+    );
     rig.finish_and_check().await;
 }
 

@@ -19,7 +19,9 @@ async fn kill_dash_nine_mid_game_loses_no_acknowledged_turn() {
     let db_url = create_database().await;
     let mut server = RealServer::start(server_command_for(&db_url));
     let (cone, spool, code, cone_token, spool_token) = started_room(&server).await;
-    let room = server.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+    let room = server
+        .http("GET", &format!("/api/rooms/{code}"), None, None)
+        .await;
     let game_id = room.body["game_id"].as_str().unwrap().to_owned();
     let mut table = Table::new(cone, spool);
     for round in 0..4u64 {

@@ -21,7 +21,9 @@ async fn a_room_with_many_games_logs_one_game_id_a_line() {
         game_ids.push(over["game_id"].as_str().unwrap().to_owned());
         cone.send(json!({ "v": 1, "type": "offer_rematch" })).await;
         spool.recv_type("rematch_offered").await;
-        spool.send(json!({ "v": 1, "type": "accept_rematch" })).await;
+        spool
+            .send(json!({ "v": 1, "type": "accept_rematch" }))
+            .await;
         cone.recv_type("game_started").await;
         spool.recv_type("game_started").await;
         // The seats swap each game: Cone's client now holds the Spool.

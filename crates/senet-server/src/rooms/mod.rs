@@ -2,9 +2,13 @@
 //! handles, loading from the store, and the HTTP endpoints.
 
 mod actor;
+mod computer_turns;
+mod connections;
 mod handlers;
 mod load;
+mod play;
 mod registry;
+mod rematch;
 mod settle;
 mod slot;
 

@@ -43,7 +43,7 @@ enum ReadBack {
     /// The store holds the game as it was before the write.
     Unchanged,
     /// The store holds something else: the room takes it.
-    Other(GameSlot),
+    Other(Box<GameSlot>),
 }
 
 impl Room {
@@ -79,7 +79,7 @@ impl Room {
             }
             Some(ReadBack::Other(stored)) => {
                 crate::metrics::write_failed("other");
-                self.adopt(stored);
+                self.adopt(*stored);
                 Err(refuse(
                     ErrorCode::StorageError,
                     "the game was reloaded from the database; look again and retry",
@@ -109,7 +109,7 @@ impl Room {
             }
             Some(ReadBack::Other(stored)) => {
                 self.unsettled = false;
-                self.adopt(stored);
+                self.adopt(*stored);
                 Ok(())
             }
             None => Err(unsettled()),
@@ -137,7 +137,7 @@ impl Room {
         } else if found == self.slot.fingerprint() {
             ReadBack::Unchanged
         } else {
-            ReadBack::Other(stored)
+            ReadBack::Other(Box::new(stored))
         })
     }
 

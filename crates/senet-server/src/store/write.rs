@@ -82,7 +82,10 @@ impl From<WriteError> for sqlx::Error {
 pub(super) fn timed_out(limit: Duration) -> sqlx::Error {
     sqlx::Error::Io(std::io::Error::new(
         std::io::ErrorKind::TimedOut,
-        format!("the database did not answer within {} ms", limit.as_millis()),
+        format!(
+            "the database did not answer within {} ms",
+            limit.as_millis()
+        ),
     ))
 }
 

@@ -196,7 +196,6 @@ impl Session {
     async fn outbound(&mut self, frame: Option<Outbound>) -> Result<(), End> {
         match frame {
             Some(Outbound::Text(text)) => self.send(Message::Text(text.into())).await,
-            Some(Outbound::Close(code, reason)) => Err(End::Close((code, reason))),
             None if self.stop.shutting_down() => Err(End::Close(GOING_AWAY)),
             None => Err(End::Close(ROOM_CLOSED)),
         }

@@ -157,9 +157,17 @@ impl Table {
                 None => format!("{throw}:-"),
             })
             .collect();
-        assert_eq!(record, stored_record.join(" "), "the record shown is the one stored");
+        assert_eq!(
+            record,
+            stored_record.join(" "),
+            "the record shown is the one stored"
+        );
         for (n, (turn_no, _, _)) in stored.iter().enumerate() {
-            assert_eq!(usize::try_from(*turn_no).unwrap(), n + 1, "turns stored in order");
+            assert_eq!(
+                usize::try_from(*turn_no).unwrap(),
+                n + 1,
+                "turns stored in order"
+            );
         }
         for log in &self.logs {
             check_log(log, stored);
@@ -224,7 +232,11 @@ fn check_log(log: &[Value], stored: &[(i32, i16, Option<i16>)]) {
                     "each turn told once, in order: {message}"
                 );
                 let (_, throw, from) = stored[told];
-                assert_eq!(message["throw"].as_i64(), Some(i64::from(throw)), "{message}");
+                assert_eq!(
+                    message["throw"].as_i64(),
+                    Some(i64::from(throw)),
+                    "{message}"
+                );
                 let told_from = message["move"]["from"].as_i64();
                 assert_eq!(told_from, from.map(i64::from), "{message}");
                 told += 1;
@@ -236,7 +248,10 @@ fn check_log(log: &[Value], stored: &[(i32, i16, Option<i16>)]) {
 }
 
 /// The stored turns of a game: `(turn_no, throw, from_square)`.
-pub async fn stored_turns(store: &senet_server::Store, game_id: &str) -> Vec<(i32, i16, Option<i16>)> {
+pub async fn stored_turns(
+    store: &senet_server::Store,
+    game_id: &str,
+) -> Vec<(i32, i16, Option<i16>)> {
     let id = uuid::Uuid::parse_str(game_id).unwrap();
     timeout(WAIT, store.turns(id))
         .await

@@ -116,7 +116,13 @@ pub async fn start_with_delay(
     rate_per_sec: f64,
     computer_delay: Duration,
 ) -> TestApp {
-    start_custom(db_url, rate_per_sec, computer_delay, senet_server::store::DEFAULT_TIMEOUT).await
+    start_custom(
+        db_url,
+        rate_per_sec,
+        computer_delay,
+        senet_server::store::DEFAULT_TIMEOUT,
+    )
+    .await
 }
 
 /// Starts a server on an existing database with every knob the tests turn:

@@ -192,7 +192,9 @@ async fn read_message(read: &mut OwnedReadHalf, typed: bool) -> Option<Vec<u8>> 
     let mut len = [0u8; 4];
     read.read_exact(&mut len).await.ok()?;
     message.extend_from_slice(&len);
-    let body_len = usize::try_from(u32::from_be_bytes(len)).ok()?.checked_sub(4)?;
+    let body_len = usize::try_from(u32::from_be_bytes(len))
+        .ok()?
+        .checked_sub(4)?;
     let start = message.len();
     message.resize(start + body_len, 0);
     read.read_exact(&mut message[start..]).await.ok()?;

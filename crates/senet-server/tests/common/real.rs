@@ -49,7 +49,9 @@ pub fn in_small_filesystem(inner: &Command, dir: &std::path::Path, size: &str) -
     let mut outer = Command::new("unshare");
     outer
         .args(["--user", "--map-root-user", "--mount", "sh", "-c"])
-        .arg(format!("mount -t tmpfs -o size={size} tmpfs \"$0\" && exec \"$@\""))
+        .arg(format!(
+            "mount -t tmpfs -o size={size} tmpfs \"$0\" && exec \"$@\""
+        ))
         .arg(dir)
         .arg(inner.get_program())
         .args(inner.get_args());
@@ -73,10 +75,9 @@ impl RealServer {
             .expect("the server binary starts");
         let stdout = child.stdout.take().expect("stdout piped");
         let mut lines = BufReader::new(stdout).lines();
-        let first = lines
-            .next()
-            .and_then(Result::ok)
-            .unwrap_or_else(|| panic!("the server printed nothing (status {:?})", child.try_wait()));
+        let first = lines.next().and_then(Result::ok).unwrap_or_else(|| {
+            panic!("the server printed nothing (status {:?})", child.try_wait())
+        });
         let addr = first
             .split("Senet Online at http://")
             .nth(1)
