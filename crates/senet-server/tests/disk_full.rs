@@ -14,7 +14,7 @@ mod common;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use common::drive::{Step, Table, stored_turns};
+use common::drive::{Step, Table, record_of, stored_turns};
 use common::real::{RealServer, in_small_filesystem, server_command};
 use common::started_room;
 use senet_server::Store;
@@ -69,17 +69,6 @@ async fn record_shown(table: &mut Table) -> String {
         .as_str()
         .unwrap_or("")
         .to_owned()
-}
-
-fn record_of(stored: &[(i32, i16, Option<i16>)]) -> String {
-    stored
-        .iter()
-        .map(|(_, throw, from)| match from {
-            Some(from) => format!("{throw}:{from}"),
-            None => format!("{throw}:-"),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[tokio::test]

@@ -98,16 +98,12 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let Some(token) = bearer_token(&parts.headers) else {
-            return Err(AppError::Unauthorized(
+        match Viewer::from_request_parts(parts, state).await?.0 {
+            Some(identity) => Ok(AuthPlayer(identity)),
+            None => Err(AppError::Unauthorized(
                 "missing_token",
                 "send the player token as `Authorization: Bearer <token>`".to_owned(),
-            ));
-        };
-        let store = Store::from_ref(state);
-        match authenticate(&store, token).await? {
-            Some(identity) => Ok(AuthPlayer(identity)),
-            None => Err(invalid_token()),
+            )),
         }
     }
 }

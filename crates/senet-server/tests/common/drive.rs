@@ -150,16 +150,9 @@ impl Table {
             .as_str()
             .unwrap_or("")
             .to_owned();
-        let stored_record: Vec<String> = stored
-            .iter()
-            .map(|(_, throw, from)| match from {
-                Some(from) => format!("{throw}:{from}"),
-                None => format!("{throw}:-"),
-            })
-            .collect();
         assert_eq!(
             record,
-            stored_record.join(" "),
+            record_of(stored),
             "the record shown is the one stored"
         );
         for (n, (turn_no, _, _)) in stored.iter().enumerate() {
@@ -192,6 +185,18 @@ fn action_for(snapshot: &Value) -> Option<Value> {
         }
         other => panic!("unexpected phase {other:?}: {snapshot}"),
     }
+}
+
+/// Stored turns in the record notation snapshots show (`3:9 1:14 5:-`).
+pub fn record_of(stored: &[(i32, i16, Option<i16>)]) -> String {
+    stored
+        .iter()
+        .map(|(_, throw, from)| match from {
+            Some(from) => format!("{throw}:{from}"),
+            None => format!("{throw}:-"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// One client's log against the stored turns.
