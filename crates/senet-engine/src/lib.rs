@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 mod game;
+mod model;
 mod moves;
 mod notation;
 mod position;
@@ -30,11 +31,18 @@ mod square;
 mod throw;
 
 pub use game::{Game, GameError, Phase, Played, Thrown};
+pub use model::{
+    AnyRules, AnyState, ChanceKind, Choice, DiceUse, EndHow, Event, MAX_OPTIONS, MAX_SEATS, Next,
+    Options, OptionsFull, Pip, Place, Prob, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
+    Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
+};
 pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
 pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
-pub use rules::{Kendall, Playout, RuleSetId, Rules, UnknownRuleSet, random_turn_via_move_list};
+pub use rules::{
+    Kendall, Playout, RuleSetId, Rules, StickState, UnknownRuleSet, random_turn_via_move_list,
+};
 pub use side::Side;
 pub use square::{BOARD_SQUARES, Square, SquareError};
 pub use throw::{MAX_THROW, Sticks, Throw, ThrowError};

@@ -168,9 +168,19 @@ pub fn write_text(tags: &[(&str, &str)], record: &Record) -> Result<String, Nota
     Ok(out)
 }
 
+/// The stick mechanics of a rule set whose records this notation holds
+/// (turns of a throw and a move); others are an error on `line`.
+fn stick_rules(id: RuleSetId, line: usize) -> Result<&'static dyn Rules, NotationError> {
+    id.rules().ok_or_else(|| NotationError {
+        line,
+        turn: None,
+        reason: format!("records of `{id}` are not written in this notation yet"),
+    })
+}
+
 /// The side that plays each turn, by replaying the record.
 fn sides_of(id: RuleSetId, record: &Record) -> Result<Vec<Side>, NotationError> {
-    let mut game = Game::new(id.rules());
+    let mut game = Game::new(stick_rules(id, 1)?);
     let mut sides = Vec::with_capacity(record.len());
     for (i, turn) in record.turns().iter().enumerate() {
         sides.push(game.position().to_move());
@@ -341,7 +351,7 @@ impl GameText {
             })?,
         };
         let outcome = self.outcome()?;
-        let mut game = Game::new(id.rules());
+        let mut game = Game::new(stick_rules(id, self.tag_line("RuleSet"))?);
         for (i, turn) in self.record.turns().iter().enumerate() {
             let fail = |reason: String| NotationError {
                 line: self.lines.get(i).copied().unwrap_or(0),

@@ -25,7 +25,7 @@ const PIECES: u8 = 5;
 /// first. Sticks count their light sides, with none counting 5; 1, 4 and 5
 /// throw again. Pieces stop on 26, the House of Water (27) sends them to 15,
 /// and they bear off only from 28, 29 and 30 with exactly 3, 2 and 1.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Kendall;
 
 /// Bits `lo..=hi`, or none when `lo > hi`.

@@ -7,11 +7,13 @@
 //! folder will be further implementations of [`Rules`].
 
 mod kendall;
+mod steps;
 
 use core::fmt;
 use core::str::FromStr;
 
 pub use kendall::{Kendall, Playout, random_turn_via_move_list};
+pub use steps::StickState;
 
 use crate::moves::{Effect, Move, MoveList, PlayError};
 use crate::position::{Position, PositionError};
@@ -20,32 +22,62 @@ use crate::square::Square;
 use crate::throw::{Sticks, Throw, ThrowError};
 
 /// The name of a rule set, as stored and sent on the wire.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RuleSetId {
     /// The standard rules: Kendall's reconstruction, 5 pieces a side.
     #[default]
     #[cfg_attr(feature = "serde", serde(rename = "kendall"))]
     Kendall,
+    /// Kendall's seven-piece game, with an opening for a 1.
+    #[cfg_attr(feature = "serde", serde(rename = "kendall-7"))]
+    Kendall7,
+    /// G. Jequier's reconstruction: walls, water to square 1, match scoring.
+    #[cfg_attr(feature = "serde", serde(rename = "jequier"))]
+    Jequier,
+    /// The popular web version: dark sides count, no mandatory stop.
+    #[cfg_attr(feature = "serde", serde(rename = "simple"))]
+    Simple,
+    /// "Senet: Path of Peril": one die, a reserve, trials on 26–30.
+    #[cfg_attr(feature = "serde", serde(rename = "peril"))]
+    Peril,
+    /// "Senet-modern": 2–4 players, two dice, scored pieces.
+    #[cfg_attr(feature = "serde", serde(rename = "modern"))]
+    Modern,
 }
 
 impl RuleSetId {
-    /// Every rule set the engine plays.
-    pub const ALL: [RuleSetId; 1] = [RuleSetId::Kendall];
+    /// Every rule set the specification names.
+    pub const ALL: [RuleSetId; 6] = [
+        RuleSetId::Kendall,
+        RuleSetId::Kendall7,
+        RuleSetId::Jequier,
+        RuleSetId::Simple,
+        RuleSetId::Peril,
+        RuleSetId::Modern,
+    ];
 
-    /// The stable text name (`kendall`).
+    /// The stable text name (`kendall`, `kendall-7`, …).
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             RuleSetId::Kendall => "kendall",
+            RuleSetId::Kendall7 => "kendall-7",
+            RuleSetId::Jequier => "jequier",
+            RuleSetId::Simple => "simple",
+            RuleSetId::Peril => "peril",
+            RuleSetId::Modern => "modern",
         }
     }
 
-    /// The rule set itself.
+    /// The stick mechanics of a two-seat stick rule set, where the engine
+    /// has them as [`Rules`]; `None` for the others (and for those not on
+    /// the board yet).
     #[must_use]
-    pub fn rules(self) -> &'static dyn Rules {
+    pub fn rules(self) -> Option<&'static dyn Rules> {
         match self {
-            RuleSetId::Kendall => &Kendall,
+            RuleSetId::Kendall => Some(&Kendall),
+            _ => None,
         }
     }
 }
@@ -62,7 +94,11 @@ pub struct UnknownRuleSet(pub String);
 
 impl fmt::Display for UnknownRuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rule set `{}`; known: kendall", self.0)
+        write!(f, "unknown rule set `{}`; known:", self.0)?;
+        for (i, id) in RuleSetId::ALL.iter().enumerate() {
+            write!(f, "{}{id}", if i == 0 { " " } else { ", " })?;
+        }
+        Ok(())
     }
 }
 

@@ -30,7 +30,9 @@ fn side_name(side: Side) -> &'static str {
 fn annotate(game: &mut Value) -> Result<(), AppError> {
     let rule_set = game["rule_set"].as_str().unwrap_or("kendall");
     let id = RuleSetId::from_str(rule_set).map_err(AppError::internal)?;
-    let rules = id.rules();
+    let rules = id
+        .rules()
+        .ok_or_else(|| AppError::internal(format!("no turn-by-turn view of `{id}` games")))?;
     let mut position = rules.start();
     game["start_position"] = json!(rules.position_text(&position));
     let Some(turns) = game["turns"].as_array_mut() else {

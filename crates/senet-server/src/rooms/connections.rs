@@ -37,7 +37,7 @@ impl Room {
             None => YouView::Spectator,
         };
         let game = &self.slot.game;
-        let moves = match game.record().moves(self.rule_set.rules()) {
+        let moves = match game.record().moves(*game.rules()) {
             Ok(moves) => moves.into_iter().map(|mv| mv.map(MoveView::from)).collect(),
             Err(error) => {
                 // The record was checked turn by turn as it was played.

@@ -132,6 +132,14 @@ pub async fn create_room(
             .parse::<RuleSetId>()
             .map_err(|e| AppError::BadRequest("unknown_rule_set", e.to_string()))?,
     };
+    // Rooms play the rule sets the rooms are built for; the others are
+    // the engine's until rooms learn the step model.
+    let rules = rule_set.rules().ok_or_else(|| {
+        AppError::BadRequest(
+            "unknown_rule_set",
+            format!("`{rule_set}` cannot be played online yet; try `kendall`"),
+        )
+    })?;
     let side = match request.side {
         SideChoice::Cone => Side::Cone,
         SideChoice::Spool => Side::Spool,
@@ -175,7 +183,7 @@ pub async fn create_room(
     let slot = GameSlot {
         id: game_id,
         no: 1,
-        game: Game::new(rule_set.rules()),
+        game: Game::new(rules),
         seats,
         status,
         last_throw: None,

@@ -96,7 +96,7 @@ impl Room {
         self.slot = GameSlot {
             id,
             no,
-            game: senet_engine::Game::new(self.rule_set.rules()),
+            game: senet_engine::Game::new(*self.slot.game.rules()),
             seats: [Some(old_spool), Some(old_cone)],
             status: Status::Playing,
             last_throw: None,

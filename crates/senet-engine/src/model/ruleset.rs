@@ -1,0 +1,215 @@
+//! The state machine every rule set is: `state + step → state + events`,
+//! and what comes next.
+
+use core::fmt;
+
+use crate::model::chance::{ChanceKind, Roll};
+use crate::model::choice::{Choice, Options};
+use crate::model::event::Event;
+use crate::model::seat::Seat;
+use crate::model::standing::Standing;
+use crate::rules::RuleSetId;
+
+/// What comes next in a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// The server draws an outcome of this kind (see
+    /// [`ChanceKind::outcomes`] for each outcome's exact probability).
+    Chance(ChanceKind),
+    /// A seat picks one of these options (never empty).
+    Decide {
+        /// Who decides.
+        seat: Seat,
+        /// Every legal option.
+        options: Options,
+    },
+    /// The game is over.
+    End(Standing),
+}
+
+/// One step of a game: a drawn outcome or a seat's pick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", tag = "step"))]
+pub enum Step {
+    /// A chance outcome.
+    Chance {
+        /// The outcome.
+        roll: Roll,
+    },
+    /// A seat's decision.
+    Decide {
+        /// The seat that decided.
+        seat: Seat,
+        /// The option it picked.
+        choice: Choice,
+    },
+}
+
+/// Why the rules refused a step. The state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepError {
+    /// The game is over.
+    GameOver,
+    /// The rules draw next (of this kind); no seat decides now.
+    ChanceNext(ChanceKind),
+    /// A seat decides next; no chance is drawn now.
+    DecisionNext(Seat),
+    /// The outcome is not of the kind the rules draw now.
+    WrongChance(ChanceKind),
+    /// Another seat decides now.
+    NotYourDecision(Seat),
+    /// The choice is not among the options; `reason` is a stable code
+    /// (`blockade`, `own_piece`, …) and `detail` says it for people.
+    NotAnOption {
+        /// A stable machine-readable reason.
+        reason: &'static str,
+        /// The reason in words.
+        detail: String,
+    },
+}
+
+impl StepError {
+    /// A stable machine-readable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            StepError::GameOver => "game_over",
+            StepError::ChanceNext(_) => "chance_next",
+            StepError::DecisionNext(_) => "decision_next",
+            StepError::WrongChance(_) => "wrong_chance",
+            StepError::NotYourDecision(_) => "not_your_decision",
+            StepError::NotAnOption { reason, .. } => reason,
+        }
+    }
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepError::GameOver => f.write_str("the game is over"),
+            StepError::ChanceNext(kind) => {
+                write!(f, "the rules draw next ({kind:?}); nobody decides now")
+            }
+            StepError::DecisionNext(seat) => {
+                write!(f, "seat {seat} decides next; nothing is drawn now")
+            }
+            StepError::WrongChance(kind) => write!(f, "the rules draw {kind:?} now"),
+            StepError::NotYourDecision(seat) => write!(f, "seat {seat} decides now"),
+            StepError::NotAnOption { detail, .. } => f.write_str(detail),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
+/// A table the rules cannot seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatsError {
+    /// The seats asked for.
+    pub given: u8,
+    /// The fewest the rule set seats.
+    pub min: u8,
+    /// The most.
+    pub max: u8,
+}
+
+impl fmt::Display for SeatsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(
+                f,
+                "{} seats asked for; this rule set seats exactly {}",
+                self.given, self.min
+            )
+        } else {
+            write!(
+                f,
+                "{} seats asked for; this rule set seats {} to {}",
+                self.given, self.min, self.max
+            )
+        }
+    }
+}
+
+impl std::error::Error for SeatsError {}
+
+/// One rule set as a deterministic state machine.
+///
+/// A rule set owns its state type. Given a state, [`RuleSet::next`] says
+/// what comes next; [`RuleSet::apply`] takes one step, checks it against
+/// exactly that, and reports what it did as events. Steps that are
+/// forced (a pass when no option exists, an opening move the rules make)
+/// happen inside the step that caused them, so every decision offered has
+/// at least one option.
+pub trait RuleSet: Copy + fmt::Debug + Send + Sync + 'static {
+    /// Everything a position needs, and nothing a record would not rebuild.
+    type State: Clone + fmt::Debug + PartialEq + Eq + core::hash::Hash + Send + Sync;
+
+    /// The rule set's id.
+    fn id(self) -> RuleSetId;
+
+    /// The fewest and the most seats it plays with.
+    fn seat_range(self) -> (u8, u8);
+
+    /// The state a game with this many seats starts from.
+    fn start(self, seats: u8) -> Result<Self::State, SeatsError>;
+
+    /// How many seats the game in this state has.
+    fn seats(self, state: &Self::State) -> u8;
+
+    /// What comes next.
+    fn next(self, state: &Self::State) -> Next;
+
+    /// Takes one step, adding what it did to `events`. On error the state
+    /// is unchanged (events may have been added and are to be dropped).
+    fn apply(
+        self,
+        state: &mut Self::State,
+        step: Step,
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError>;
+
+    /// The position text of a state (the rule set's own notation).
+    fn position_text(self, state: &Self::State) -> String;
+}
+
+/// Checks a step against what comes next, for rule sets to call first in
+/// [`RuleSet::apply`]: the same checks and messages everywhere.
+pub fn check_step(next: &Next, step: &Step) -> Result<(), StepError> {
+    match (next, step) {
+        (Next::End(_), _) => Err(StepError::GameOver),
+        (Next::Chance(kind), Step::Chance { roll }) => {
+            let seats = match kind {
+                ChanceKind::Lot { seats } => *seats,
+                _ => 0,
+            };
+            if roll.kind(seats) == *kind && lot_in_range(roll, seats) {
+                Ok(())
+            } else {
+                Err(StepError::WrongChance(*kind))
+            }
+        }
+        (Next::Chance(kind), Step::Decide { .. }) => Err(StepError::ChanceNext(*kind)),
+        (Next::Decide { seat, .. }, Step::Chance { .. }) => Err(StepError::DecisionNext(*seat)),
+        (Next::Decide { seat, options }, Step::Decide { seat: by, choice }) => {
+            if by != seat {
+                Err(StepError::NotYourDecision(*seat))
+            } else if options.contains(choice) {
+                Ok(())
+            } else {
+                Err(StepError::NotAnOption {
+                    reason: "not_an_option",
+                    detail: format!("`{choice}` is not one of the options"),
+                })
+            }
+        }
+    }
+}
+
+fn lot_in_range(roll: &Roll, seats: u8) -> bool {
+    match roll {
+        Roll::Lot { seat } => seat.number() < seats,
+        _ => true,
+    }
+}
