@@ -147,7 +147,7 @@ fn illegal_turns_name_line_and_turn() {
     );
     assert_eq!(
         replay_err("[RuleSet \"meeks\"]\n1. c 3:9"),
-        "line 1: unknown rule set `meeks`; known: kendall"
+        "line 1: unknown rule set `meeks`; known: kendall, kendall-7, jequier, simple, peril, modern"
     );
     assert_eq!(
         replay_err("[Result \"cone borne_off\"]\n1. c 3:9"),
