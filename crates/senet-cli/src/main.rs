@@ -8,9 +8,13 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use senet_ai::{Budget, Level, Player, play_game, play_games, wilson_interval};
-use senet_engine::{Destination, Game, Kendall, Phase, Position, Rules, Side, Sticks, Throw};
+use senet_engine::{
+    AnyRules, Destination, Game, Kendall, Phase, Position, RuleSetId, Rules, Side, Sticks, Throw,
+};
 
-const USAGE: &str = "usage: senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N | senet playouts --games N --seed S | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
+mod steps;
+
+const USAGE: &str = "usage: senet rules | senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -34,6 +38,9 @@ fn run(args: &[String]) -> Result<String, String> {
         .split_first()
         .ok_or_else(|| format!("missing subcommand; {USAGE}"))?;
     match command.as_str() {
+        "rules" if rest.is_empty() => Ok(steps::rules()),
+        "rules" => Err(format!("`rules` takes no arguments; {USAGE}")),
+        "trace" => trace(rest),
         "moves" => moves(rest),
         "play" => play(rest),
         "playouts" => playouts(rest),
@@ -227,22 +234,26 @@ fn selfplay(args: &[String]) -> Result<String, String> {
     ))
 }
 
-/// Reads `--name N` pairs; every flag is required, given once, and a whole
-/// number.
-fn flags<const N: usize>(args: &[String], names: [&str; N]) -> Result<[u64; N], String> {
-    let values = options(args, names)?;
-    let mut out = [0; N];
-    for ((slot, name), value) in out.iter_mut().zip(names).zip(values) {
-        let value = value.ok_or_else(|| format!("missing `--{name} N`; {USAGE}"))?;
-        *slot = value
-            .parse::<u64>()
-            .map_err(|_| format!("`--{name}` needs a whole number, got `{value}`"))?;
-    }
-    Ok(out)
+/// `--seed N` (required), `--rules ID` and `--seats K`: the table of the
+/// commands that play random games.
+fn seeded_table(args: &[String]) -> Result<(u64, AnyRules, u8), String> {
+    let [seed, rules, seats] = options(args, ["seed", "rules", "seats"])?;
+    let seed =
+        number("seed", seed.as_ref())?.ok_or_else(|| format!("missing `--seed N`; {USAGE}"))?;
+    let (any, seats) = steps::table(rules.as_ref(), number("seats", seats.as_ref())?)?;
+    Ok((seed, any, seats))
+}
+
+fn trace(args: &[String]) -> Result<String, String> {
+    let (seed, any, seats) = seeded_table(args)?;
+    steps::trace(any, seats, seed)
 }
 
 fn play(args: &[String]) -> Result<String, String> {
-    let [seed] = flags(args, ["seed"])?;
+    let (seed, any, seats) = seeded_table(args)?;
+    if senet_engine::RuleSet::id(any) != RuleSetId::Kendall {
+        return steps::play(any, seats, seed);
+    }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(Kendall);
     let mut turns = 0;
@@ -278,7 +289,16 @@ fn play(args: &[String]) -> Result<String, String> {
 }
 
 fn playouts(args: &[String]) -> Result<String, String> {
-    let [games, seed] = flags(args, ["games", "seed"])?;
+    let [games, seed, rules, seats] = options(args, ["games", "seed", "rules", "seats"])?;
+    let games =
+        number("games", games.as_ref())?.ok_or_else(|| format!("missing `--games N`; {USAGE}"))?;
+    let seed =
+        number("seed", seed.as_ref())?.ok_or_else(|| format!("missing `--seed N`; {USAGE}"))?;
+    let (any, seats) = steps::table(rules.as_ref(), number("seats", seats.as_ref())?)?;
+    if senet_engine::RuleSet::id(any) != RuleSetId::Kendall {
+        return steps::playouts(any, seats, games, seed);
+    }
+    // The standard rules keep their fast path: raw boards, no step records.
     let rules = Kendall;
     let mut rng = SmallRng::seed_from_u64(seed);
     let start: Position = rules.start();

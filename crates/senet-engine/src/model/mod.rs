@@ -19,6 +19,7 @@ mod random;
 mod ruleset;
 mod seat;
 mod standing;
+mod text;
 
 pub use any::{AnyRules, AnyState};
 pub use chance::{ChanceKind, Pip, Prob, Roll};

@@ -1,0 +1,120 @@
+//! The step-model commands, run as a user would run them: `rules`, `trace`,
+//! and `play` / `playouts` with `--rules`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{senet, stdout};
+use serde_json::Value;
+
+#[test]
+fn rules_lists_every_rule_set_with_its_seats_and_chance() {
+    let output = senet(&["rules"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let ids: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "kendall",
+            "kendall-7",
+            "jequier",
+            "simple",
+            "peril",
+            "modern"
+        ]
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("modern seats=2-4 chance=two_dice "))
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("peril seats=2 chance=die "))
+    );
+}
+
+fn trace(args: &[&str]) -> Vec<Value> {
+    let output = senet(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is one JSON object"))
+        .collect()
+}
+
+#[test]
+fn a_kendall_trace_is_one_json_line_a_step_ending_with_the_standing() {
+    let lines = trace(&["trace", "--seed", "7"]);
+    assert!(lines.len() > 20);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["n"].as_u64(), Some(i as u64 + 1));
+        assert_eq!(line["position"].as_str().unwrap().len(), 32, "{line}");
+    }
+    let (last, steps) = lines.split_last().unwrap();
+    assert_eq!(last["next"]["type"], "end");
+    assert_eq!(last["next"]["how"], "borne_off");
+    for step in steps {
+        let taken = step["taken"].as_str().unwrap();
+        match step["next"]["type"].as_str().unwrap() {
+            "chance" => {
+                assert_eq!(step["next"]["kind"], "sticks");
+                assert!(
+                    taken.len() == 4 && taken.chars().all(|c| c == 'L' || c == 'D'),
+                    "{taken}"
+                );
+            }
+            "decision" => {
+                let options: Vec<&str> = step["next"]["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o.as_str().unwrap())
+                    .collect();
+                assert!(options.contains(&taken), "{step}");
+                assert!(
+                    !step["events"].as_array().unwrap().is_empty(),
+                    "a move does something"
+                );
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(
+        lines,
+        trace(&["trace", "--seed", "7", "--rules", "kendall"]),
+        "a seed gives one game"
+    );
+    assert_ne!(lines, trace(&["trace", "--seed", "8"]));
+}
+
+#[test]
+fn play_and_playouts_take_the_rule_set_and_refuse_bad_tables() {
+    let play = stdout(&senet(&["play", "--seed", "3", "--rules", "kendall"]));
+    assert_eq!(
+        play,
+        stdout(&senet(&["play", "--seed", "3"])),
+        "kendall is the default"
+    );
+    let playouts = stdout(&senet(&[
+        "playouts", "--games", "50", "--seed", "3", "--rules", "kendall",
+    ]));
+    assert!(playouts.starts_with("games=50 "), "{playouts}");
+    for bad in [
+        &["play", "--seed", "3", "--rules", "meeks"][..],
+        &["play", "--seed", "3", "--seats", "3"],
+        &["trace", "--rules", "kendall"],
+        &["trace", "--seed", "1", "--seats", "x"],
+        &["rules", "extra"],
+    ] {
+        let output = senet(bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+    }
+}
