@@ -6,91 +6,96 @@ use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
 use crate::rules::{Kendall, RuleSetId, StickState};
 
-/// A rule set chosen at run time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AnyRules {
-    /// The standard rules.
-    Kendall(Kendall),
-}
-
-/// The state of a game under [`AnyRules`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum AnyState {
-    /// A game under the standard rules.
-    Kendall(StickState),
-}
-
-impl AnyRules {
-    /// The rule set with this id, where the engine plays it on the step
-    /// model.
-    #[must_use]
-    pub const fn of(id: RuleSetId) -> Option<AnyRules> {
-        match id {
-            RuleSetId::Kendall => Some(AnyRules::Kendall(Kendall)),
-            _ => None,
+/// Declares [`AnyRules`] and [`AnyState`] over the rule sets, and the
+/// dispatch of [`RuleSet`] to each; one line a rule set.
+macro_rules! any_rule_sets {
+    ($($variant:ident($rules:ty, $state:ty) = $id:ident,)+) => {
+        /// A rule set chosen at run time.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum AnyRules {
+            $(
+                #[doc = concat!("The `", stringify!($id), "` rule set.")]
+                $variant($rules),
+            )+
         }
-    }
-}
 
-/// A state of another rule set than the one applying it.
-fn mismatch() -> StepError {
-    StepError::NotAnOption {
-        reason: "wrong_rule_set",
-        detail: "the state belongs to another rule set".to_owned(),
-    }
-}
-
-impl RuleSet for AnyRules {
-    type State = AnyState;
-
-    fn id(self) -> RuleSetId {
-        match self {
-            AnyRules::Kendall(rules) => rules.id(),
+        /// The state of a game under [`AnyRules`].
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub enum AnyState {
+            $(
+                #[doc = concat!("A game under `", stringify!($id), "`.")]
+                $variant($state),
+            )+
         }
-    }
 
-    fn seat_range(self) -> (u8, u8) {
-        match self {
-            AnyRules::Kendall(rules) => rules.seat_range(),
-        }
-    }
-
-    fn start(self, seats: u8) -> Result<AnyState, SeatsError> {
-        match self {
-            AnyRules::Kendall(rules) => rules.start(seats).map(AnyState::Kendall),
-        }
-    }
-
-    fn seats(self, state: &AnyState) -> u8 {
-        match (self, state) {
-            (AnyRules::Kendall(rules), AnyState::Kendall(state)) => rules.seats(state),
-        }
-    }
-
-    fn next(self, state: &AnyState) -> Next {
-        match (self, state) {
-            (AnyRules::Kendall(rules), AnyState::Kendall(state)) => rules.next(state),
-        }
-    }
-
-    fn apply(
-        self,
-        state: &mut AnyState,
-        step: Step,
-        events: &mut Vec<Event>,
-    ) -> Result<(), StepError> {
-        #[allow(unreachable_patterns)] // one arm a rule set once there are several
-        match (self, state) {
-            (AnyRules::Kendall(rules), AnyState::Kendall(state)) => {
-                rules.apply(state, step, events)
+        impl AnyRules {
+            /// The rule set with this id, where the engine plays it on the
+            /// step model.
+            #[must_use]
+            pub fn of(id: RuleSetId) -> Option<AnyRules> {
+                match id {
+                    $(RuleSetId::$id => Some(AnyRules::$variant(<$rules>::default())),)+
+                    #[allow(unreachable_patterns)] // until every id is here
+                    _ => None,
+                }
             }
-            _ => Err(mismatch()),
         }
-    }
 
-    fn position_text(self, state: &AnyState) -> String {
-        match (self, state) {
-            (AnyRules::Kendall(rules), AnyState::Kendall(state)) => rules.position_text(state),
+        impl RuleSet for AnyRules {
+            type State = AnyState;
+
+            fn id(self) -> RuleSetId {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.id(),)+
+                }
+            }
+
+            fn seat_range(self) -> (u8, u8) {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.seat_range(),)+
+                }
+            }
+
+            fn start(self, seats: u8) -> Result<AnyState, SeatsError> {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.start(seats).map(AnyState::$variant),)+
+                }
+            }
+
+            // A state knows its rule set: these dispatch on the state, so no
+            // state can meet another rule set's rules.
+            fn seats(self, state: &AnyState) -> u8 {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().seats(state),)+
+                }
+            }
+
+            fn next(self, state: &AnyState) -> Next {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().next(state),)+
+                }
+            }
+
+            fn apply(
+                self,
+                state: &mut AnyState,
+                step: Step,
+                events: &mut Vec<Event>,
+            ) -> Result<(), StepError> {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().apply(state, step, events),)+
+                }
+            }
+
+            fn position_text(self, state: &AnyState) -> String {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().position_text(state),)+
+                }
+            }
         }
-    }
+    };
+}
+
+any_rule_sets! {
+    Kendall(Kendall, StickState) = Kendall,
 }
