@@ -14,7 +14,10 @@ use senet_engine::{
 #[test]
 fn start_has_an_empty_board_seven_pawns_in_each_reserve_and_cone_to_roll() {
     let state = Peril.start(2).unwrap();
-    assert_eq!(state.to_string(), ".............................. c 7/7 roll");
+    assert_eq!(
+        state.to_string(),
+        ".............................. c 7/7 roll"
+    );
     for seat in [CONE, spool()] {
         assert_eq!((state.on_board(seat), state.reserve(seat)), (0, 7));
         assert_eq!(state.removed(seat), 0);
@@ -342,7 +345,12 @@ fn decision_the_river_rolls_for_every_pawn_even_when_the_outcome_cannot_matter()
     let mut state = at(&[(21, 'c'), (1, 's'), (2, 'c'), (3, 's')], "c 5/5 roll");
     roll(&mut state, 6);
     pick(&mut state, mv(21));
-    assert_eq!(state.phase(), PerilPhase::River { unswept: 0b1110 | 1 << 27 });
+    assert_eq!(
+        state.phase(),
+        PerilPhase::River {
+            unswept: 0b1110 | 1 << 27
+        }
+    );
     let mut rolls = 0;
     while die_next(&state) && state.turn() == CONE {
         roll(&mut state, 1);
@@ -491,7 +499,10 @@ fn the_gates_a_6_at_the_start_of_a_later_turn_wins_at_once() {
     let Next::End(standing) = Peril.next(&state) else {
         panic!("over")
     };
-    assert_eq!((standing.winner(), standing.how), (Some(CONE), EndHow::Gates));
+    assert_eq!(
+        (standing.winner(), standing.how),
+        (Some(CONE), EndHow::Gates)
+    );
 }
 
 #[test]
@@ -571,7 +582,10 @@ fn decision_when_one_effect_leaves_both_players_without_pawns_the_player_on_turn
     let Next::End(standing) = Peril.next(&state) else {
         panic!("over")
     };
-    assert_eq!((standing.winner(), standing.how), (Some(CONE), EndHow::NoPawns));
+    assert_eq!(
+        (standing.winner(), standing.how),
+        (Some(CONE), EndHow::NoPawns)
+    );
 }
 
 // ---- Steps other than the next one ----
@@ -579,7 +593,10 @@ fn decision_when_one_effect_leaves_both_players_without_pawns_the_player_on_turn
 #[test]
 fn a_step_other_than_the_next_is_refused_and_changes_nothing() {
     let state = Peril.start(2).unwrap();
-    assert_eq!(refused(&state, enter(1)), StepError::ChanceNext(ChanceKind::Die));
+    assert_eq!(
+        refused(&state, enter(1)),
+        StepError::ChanceNext(ChanceKind::Die)
+    );
     let mut state = at(&[(10, 'c'), (20, 's')], "c 6/6 roll");
     roll(&mut state, 4);
     let mut after = state;
@@ -602,6 +619,8 @@ fn a_step_other_than_the_next_is_refused_and_changes_nothing() {
     assert_eq!(after, state);
     let over = at(&[(30, 'c'), (20, 's')], "c 6/6 over c gates");
     let mut after = over;
-    let error = Peril.apply(&mut after, die(1), &mut Vec::new()).unwrap_err();
+    let error = Peril
+        .apply(&mut after, die(1), &mut Vec::new())
+        .unwrap_err();
     assert_eq!(error, StepError::GameOver);
 }

@@ -92,7 +92,10 @@ pub fn options(state: &PerilState) -> Vec<Choice> {
 
 /// Whether a die comes next.
 pub fn die_next(state: &PerilState) -> bool {
-    matches!(Peril.next(state), Next::Chance(senet_engine::ChanceKind::Die))
+    matches!(
+        Peril.next(state),
+        Next::Chance(senet_engine::ChanceKind::Die)
+    )
 }
 
 /// Move the pawn on `n`.
