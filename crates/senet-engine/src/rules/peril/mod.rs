@@ -17,10 +17,32 @@
 //! Pawns left are judged once the move and all its effects are done; then
 //! the other seat rolls (there are no extra rolls).
 //!
-//! Effects never chain: the only squares an effect puts a pawn on are 1–6
-//! (the River and the Ankh 1–3, the Trial 1–6 or below), and none of them is
-//! special. A single option is still offered as a decision; a roll with no
-//! option passes inside its chance step.
+//! Options come in a fixed order: the moves by ascending from-square, then
+//! the summon ([`Choice::Enter`]); the Ankh's squares ascending; the
+//! Vulture's pawns by ascending square.
+//!
+//! # Readings of the spec
+//!
+//! The spec's **Decision**s are where the code applies them ([`finish`],
+//! [`sweep`], [`trial`]). Where the spec leaves something open, the engine
+//! reads it so:
+//!
+//! - A single option is still the seat's decision; a roll with no option
+//!   passes inside its chance step ([`roll`]).
+//! - Effects never chain: an effect puts a pawn only on 1–6 (the River and
+//!   the Ankh on 1–3, the Trial on 1–6 or below), and none of those is
+//!   special ([`trial`]).
+//! - The Gates are checked only for a pawn standing on 30 when the turn's
+//!   roll comes, so the turn a pawn lands there never counts; a winning 6
+//!   ends the game before any move is offered ([`roll`]).
+//! - A win (Gates, Trial) has no event: what comes next, the end with how,
+//!   says it. The pawn that passed the Trial stays on 28 ([`trial`]).
+//! - Every pawn the River sweeps has one event, even one put back on its own
+//!   square (`from` = `to`) ([`sweep`]).
+//! - A capture's event follows the capturing pawn's ([`land`]).
+//! - Events say why with the shared [`Why`]: a summon and the Ankh's pawn
+//!   `Entered`, the River `Water`, the Trial's pawn `Effect`, the Vulture
+//!   and the Eye `Removed`, a capture (by a move or the Trial) `Captured`.
 
 mod explain;
 mod state;
@@ -139,9 +161,11 @@ fn win(state: &mut PerilState, winner: Seat, how: EndHow) {
     state.phase = PerilPhase::Over { winner, how };
 }
 
-/// The end of a turn, once the move and all its effects are done: a seat
-/// with no pawns left loses; when neither has any, the seat on turn wins
-/// (the spec's **Decision**); otherwise the other seat rolls.
+/// The end of a turn: a seat with no pawns left loses; otherwise the other
+/// seat rolls.
+///
+/// **Decision**: pawns left are judged here, once the move and all its
+/// effects are done, and when neither seat has any, the seat on turn wins.
 fn finish(state: &mut PerilState) {
     let me = state.turn;
     let them = other(me);
@@ -252,9 +276,13 @@ fn vulture(state: &mut PerilState, pip: Pip) {
     }
 }
 
-/// One roll of the River: the highest pawn not yet swept is lifted (its own
-/// square then counts as free) and put on 1, 2 or 3 by the roll, or on the
-/// next free one of 1, 2, 3 (wrapping around), or back in its reserve.
+/// One roll of the River: the highest pawn not yet swept is lifted and put
+/// on 1, 2 or 3 by the roll, or on the next free one of 1, 2, 3 (wrapping
+/// around), or back in its reserve.
+///
+/// **Decision**: the lifted pawn's own square counts as free; the pawns not
+/// yet swept still hold theirs. Every pawn gets its roll, even when the
+/// outcome cannot matter (each roll is its own chance step).
 fn sweep(state: &mut PerilState, mut unswept: u32, pip: Pip, events: &mut Vec<Event>) {
     let from = highest(unswept);
     unswept &= !bit(from);
@@ -290,7 +318,10 @@ fn sweep(state: &mut PerilState, mut unswept: u32, pip: Pip, events: &mut Vec<Ev
 
 /// The Trial's roll: a 3 wins; otherwise the pawn on 28 goes to the rolled
 /// square, capturing an opponent there; onto a friendly pawn it goes to the
-/// nearest square below holding no pawn at all, or back to the reserve.
+/// nearest empty square below, or back to the reserve.
+///
+/// **Decision**: "empty" skips squares holding any pawn, so the fallback
+/// never captures.
 fn trial(state: &mut PerilState, pip: Pip, events: &mut Vec<Event>) {
     let me = state.turn;
     let rolled = pip.value();
