@@ -185,6 +185,52 @@ fn random_games_keep_every_invariant_replay_and_end() {
     }
 }
 
+/// Every step one could send at a state: each die face, and each kind of
+/// choice on each square by each seat.
+fn every_step() -> Vec<Step> {
+    let mut steps: Vec<Step> = (1..=6).map(die).collect();
+    for seat in [CONE, spool()] {
+        for n in 1..=30 {
+            for choice in [mv(n), enter(n), place(n), remove(n)] {
+                steps.push(Step::Decide { seat, choice });
+            }
+        }
+    }
+    steps
+}
+
+#[test]
+fn apply_accepts_exactly_what_next_lists_and_refuses_the_rest_as_check_step_does() {
+    let all = every_step();
+    for seed in 0..150 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut state = Peril.start(2).unwrap();
+        loop {
+            let next = Peril.next(&state);
+            for &step in &all {
+                let mut after = state;
+                let result = Peril.apply(&mut after, step, &mut Vec::new());
+                match (senet_engine::check_step(&next, &step), result) {
+                    (Ok(()), Ok(())) => {}
+                    (Err(expected), Err(error)) => {
+                        assert_eq!(after, state, "a refused step changes nothing");
+                        if !matches!(expected, senet_engine::StepError::NotAnOption { .. }) {
+                            assert_eq!(error, expected);
+                        }
+                    }
+                    (expected, result) => {
+                        panic!("{step:?} at `{state}`: next says {expected:?}, apply {result:?}")
+                    }
+                }
+            }
+            let Some(step) = random_step(Peril, &state, &mut rng) else {
+                break;
+            };
+            play(&mut state, step);
+        }
+    }
+}
+
 #[test]
 fn random_game_plays_whole_games() {
     let mut rng = SmallRng::seed_from_u64(7);

@@ -352,6 +352,56 @@ fn trial(state: &mut PerilState, pip: Pip, events: &mut Vec<Event>) {
     finish(state);
 }
 
+/// Whether `step` is what the state waits for: a die at a chance, one of
+/// the listed options of the seat on turn at a decision. The same answer as
+/// [`check_step`] against [`RuleSet::next`] (a test checks it over random
+/// games), without building the option list: `apply` is half of every step
+/// of random play.
+fn accepts(state: &PerilState, step: Step) -> bool {
+    match (state.phase, step) {
+        (
+            PerilPhase::Roll
+            | PerilPhase::VultureRoll
+            | PerilPhase::River { .. }
+            | PerilPhase::Trial,
+            Step::Chance {
+                roll: Roll::Die { .. },
+            },
+        ) => true,
+        (phase, Step::Decide { seat, choice }) if seat == state.turn => match (phase, choice) {
+            (PerilPhase::Act { roll }, Choice::Move { from }) => {
+                movable(state, roll.value()) & bit(from.number()) != 0
+            }
+            (PerilPhase::Act { roll }, Choice::Enter { to }) => {
+                summon_square(state, roll.value()) == Some(to.number())
+            }
+            (PerilPhase::Ankh, Choice::Place { to }) => ankh_squares(state) & bit(to.number()) != 0,
+            (PerilPhase::Vulture { target }, Choice::Remove { square }) => {
+                state.bitboard(target) & bit(square.number()) != 0
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Why a step [`accepts`] refuses is refused: in [`check_step`]'s words, or
+/// in the rules' own where it is a choice of the kind the decision asks for.
+fn refusal(state: &PerilState, step: Step) -> StepError {
+    let generic = StepError::NotAnOption {
+        reason: "not_an_option",
+        detail: "that is not one of the options".to_owned(),
+    };
+    match (check_step(&Peril.next(state), &step), step) {
+        (Err(error @ StepError::NotAnOption { .. }), Step::Decide { choice, .. }) => {
+            explain::refusal(state, choice).unwrap_or(error)
+        }
+        (Err(error), _) => error,
+        // Not reached: `accepts` agrees with `next`.
+        (Ok(()), _) => generic,
+    }
+}
+
 impl RuleSet for Peril {
     type State = PerilState;
 
@@ -401,16 +451,8 @@ impl RuleSet for Peril {
         step: Step,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError> {
-        let now = self.next(state);
-        if let Err(error) = check_step(&now, &step) {
-            // Say why a choice of the seat on turn is refused, in the rules'
-            // own words, where it is the kind of choice the phase asks for.
-            return Err(match (&error, step) {
-                (StepError::NotAnOption { .. }, Step::Decide { choice, .. }) => {
-                    explain::refusal(state, choice).unwrap_or(error)
-                }
-                _ => error,
-            });
+        if !accepts(state, step) {
+            return Err(refusal(state, step));
         }
         match (state.phase, step) {
             (
