@@ -121,6 +121,8 @@ fn malformed_text_is_refused_saying_what_is_wrong() {
         "river 10,10",
         "river 010",
         "river 31",
+        "river +27",
+        "river 27,",
         "over c",
         "over c resigned",
         "roll now",
@@ -184,4 +186,61 @@ fn errors_read_as_sentences() {
         error(&text).to_string(),
         "the rules never reach this position: no pawn stays on 29, the Eye of Judgment"
     );
+}
+
+/// Texts of the right form with random contents: most are unreachable.
+fn shaped_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let board = proptest::collection::vec(
+        prop_oneof![12 => Just('.'), 1 => Just('c'), 1 => Just('s')],
+        30,
+    )
+    .prop_map(|squares| squares.into_iter().collect::<String>());
+    let side = prop_oneof![Just("c"), Just("s")];
+    let phase = prop_oneof![
+        Just("roll".to_owned()),
+        (1..=6u8).prop_map(|n| format!("move {n}")),
+        Just("ankh".to_owned()),
+        Just("vulture".to_owned()),
+        prop_oneof![Just("remove c"), Just("remove s")].prop_map(str::to_owned),
+        proptest::collection::btree_set(1..=30u8, 1..6).prop_map(|set| {
+            let list: Vec<String> = set.iter().rev().map(u8::to_string).collect();
+            format!("river {}", list.join(","))
+        }),
+        Just("trial".to_owned()),
+        (
+            prop_oneof![Just("c"), Just("s")],
+            prop_oneof![Just("gates"), Just("trial"), Just("no_pawns")]
+        )
+            .prop_map(|(w, how)| format!("over {w} {how}")),
+    ];
+    (board, side, 0..=7u8, 0..=7u8, phase)
+        .prop_map(|(board, side, c, s, phase)| format!("{board} {side} {c}/{s} {phase}"))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    /// Whatever parses writes back the same, and plays on to the end without
+    /// a refusal or a panic.
+    #[test]
+    fn a_parsed_position_round_trips_and_plays_to_the_end(text in shaped_text(), seed in 0u64..1000) {
+        if let Ok(state) = PerilState::parse(&text) {
+            proptest::prop_assert_eq!(state.to_string(), text);
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut state = state;
+            let mut steps = 0;
+            while let Some(step) = random_step(Peril, &state, &mut rng) {
+                play(&mut state, step);
+                steps += 1;
+                proptest::prop_assert!(steps < 100_000);
+            }
+        }
+    }
+
+    /// Any text at all: parsing answers, never panics.
+    #[test]
+    fn parsing_any_text_never_panics(text in "[cs. 0-9/,a-z_\t]{0,60}") {
+        let _ = PerilState::parse(&text);
+    }
 }

@@ -278,7 +278,8 @@ fn parse_river(text: &str) -> Option<u32> {
     let mut unswept = 0u32;
     let mut below = GATES + 1;
     for part in text.split(',') {
-        let n: u8 = part.parse().ok().filter(|_| !part.starts_with('0'))?;
+        let digits = part.bytes().all(|b| b.is_ascii_digit()) && !part.starts_with('0');
+        let n: u8 = part.parse().ok().filter(|_| digits)?;
         if n == 0 || n >= below {
             return None;
         }
