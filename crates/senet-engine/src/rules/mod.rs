@@ -7,12 +7,14 @@
 //! folder will be further implementations of [`Rules`].
 
 mod kendall;
+mod peril;
 mod steps;
 
 use core::fmt;
 use core::str::FromStr;
 
 pub use kendall::{Kendall, Playout, random_turn_via_move_list};
+pub use peril::{Peril, PerilPhase, PerilState, PerilTextError};
 pub use steps::StickState;
 
 use crate::moves::{Effect, Move, MoveList, PlayError};
