@@ -14,7 +14,7 @@ use senet_engine::{
 
 mod steps;
 
-const USAGE: &str = "usage: senet rules | senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
+const USAGE: &str = "usage: senet rules | senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -42,6 +42,7 @@ fn run(args: &[String]) -> Result<String, String> {
         "rules" => Err(format!("`rules` takes no arguments; {USAGE}")),
         "trace" => trace(rest),
         "moves" => moves(rest),
+        "replay" => replay(rest),
         "play" => play(rest),
         "playouts" => playouts(rest),
         "best" => best(rest),
@@ -242,6 +243,37 @@ fn seeded_table(args: &[String]) -> Result<(u64, AnyRules, u8), String> {
         number("seed", seed.as_ref())?.ok_or_else(|| format!("missing `--seed N`; {USAGE}"))?;
     let (any, seats) = steps::table(rules.as_ref(), number("seats", seats.as_ref())?)?;
     Ok((seed, any, seats))
+}
+
+/// `senet replay FILE`: a Kendall game text (numbered turns, `1. c 3:9`)
+/// or a step record of any rule set (one step a line); prints the final
+/// position and the result, or the first bad line (exit 2).
+fn replay(args: &[String]) -> Result<String, String> {
+    let [path] = args else {
+        return Err(format!("`replay` takes one file; {USAGE}"));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+    let is_turn_text = text.lines().map(str::trim).any(|line| {
+        line.split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    });
+    if !is_turn_text {
+        return steps::replay(&text);
+    }
+    let game_text = senet_engine::GameText::parse(&text).map_err(|e| e.to_string())?;
+    let game = game_text.replay().map_err(|e| e.to_string())?;
+    let result = match game_text.outcome().map_err(|e| e.to_string())? {
+        Some(outcome) => format!("{} {}", outcome.winner, outcome.how),
+        None => match game.winner() {
+            Some(winner) => format!("{winner} borne_off"),
+            None => "unfinished".to_owned(),
+        },
+    };
+    Ok(format!(
+        "rules: kendall\nturns: {}\nfinal: {}\nresult: {result}\n",
+        game.record().len(),
+        game.rules().position_text(&game.position()),
+    ))
 }
 
 fn trace(args: &[String]) -> Result<String, String> {

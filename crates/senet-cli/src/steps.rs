@@ -6,7 +6,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_engine::{
-    AnyRules, ChanceKind, Next, RuleSet, RuleSetId, StepGame, random_game, random_step,
+    AnyRules, ChanceKind, Next, RuleSet, RuleSetId, StepGame, StepRecord, random_game, random_step,
 };
 use serde_json::{Value, json};
 
@@ -139,18 +139,46 @@ pub fn play(any: AnyRules, seats: u8, seed: u64) -> Result<String, String> {
     let Next::End(standing) = game.next() else {
         return Err("internal error: the game stopped before its end".to_owned());
     };
-    let record: Vec<String> = game.steps().iter().map(ToString::to_string).collect();
     let places: Vec<String> = standing.places.iter().map(ToString::to_string).collect();
-    Ok(format!(
-        "rules: {}\nseats: {seats}\nrecord: {}\nsteps: {}\nplaces: {}\nscores: {:?}\nhow: {}\nfinal: {}\n",
-        any.id(),
-        record.join(" "),
+    let scores: Vec<String> = standing.scores.iter().map(ToString::to_string).collect();
+    let result = format!("places {} {}", places.join(","), standing.how);
+    let mut out = StepRecord::write(any.id(), seats, &[("Result", &result)], game.steps());
+    out.push_str(&format!(
+        "# steps: {}\n# places: {}\n# scores: {}\n# how: {}\n# final: {}\n",
         game.steps().len(),
         places.join(" "),
-        standing.scores,
+        scores.join(" "),
         standing.how,
         any.position_text(game.state()),
-    ))
+    ));
+    Ok(out)
+}
+
+/// `senet replay FILE` for a step record: the final position and the
+/// standing, or the first refused step (an error).
+pub fn replay(text: &str) -> Result<String, String> {
+    let record = StepRecord::parse(text).map_err(|e| e.to_string())?;
+    let game = record.replay().map_err(|e| e.to_string())?;
+    let any = game.rules();
+    let mut out = format!(
+        "rules: {}\nseats: {}\nsteps: {}\nfinal: {}\n",
+        any.id(),
+        game.seats(),
+        game.steps().len(),
+        any.position_text(game.state())
+    );
+    match game.next() {
+        Next::End(standing) => {
+            let places: Vec<String> = standing.places.iter().map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "result: places {} {}\n",
+                places.join(","),
+                standing.how
+            ));
+        }
+        _ => out.push_str("result: unfinished\n"),
+    }
+    Ok(out)
 }
 
 /// `senet playouts --rules`: random games, one summary line.

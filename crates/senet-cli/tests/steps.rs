@@ -170,3 +170,44 @@ fn every_rule_set_in_the_engine_traces_whole_games() {
     }
     assert!(traced >= 2, "kendall and peril at least");
 }
+
+#[test]
+fn replay_reads_back_what_play_writes_and_names_the_first_refused_step() {
+    let dir = std::env::temp_dir().join(format!("senet_cli_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("peril.txt");
+    let record = stdout(&senet(&["play", "--rules", "peril", "--seed", "4"]));
+    std::fs::write(&file, &record).unwrap();
+    let replayed = stdout(&senet(&["replay", file.to_str().unwrap()]));
+    let final_line = record
+        .lines()
+        .find_map(|l| l.strip_prefix("# final: "))
+        .unwrap();
+    assert!(
+        replayed.contains(&format!("final: {final_line}\n")),
+        "{replayed}"
+    );
+    assert!(replayed.starts_with("rules: peril\n"), "{replayed}");
+
+    // Change the first decision into a chance roll: refused at its line.
+    let mut lines: Vec<String> = record.lines().map(str::to_owned).collect();
+    let bad = lines.iter().position(|l| l.starts_with("0:")).unwrap();
+    lines[bad] = "d6".to_owned();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let output = senet(&["replay", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.starts_with(&format!("senet: line {}: step ", bad + 1)),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+
+    let kendall = dir.join("kendall.txt");
+    std::fs::write(&kendall, "[RuleSet \"kendall\"]\n\n1. c 3:7 2. s 1:2\n").unwrap();
+    let replayed = stdout(&senet(&["replay", kendall.to_str().unwrap()]));
+    assert!(replayed.contains("turns: 2\n"), "{replayed}");
+    let missing = senet(&["replay", dir.join("none.txt").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -36,7 +36,7 @@ pub use model::{
     Options, OptionsFull, Pip, Place, Prob, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
     Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
 };
-pub use model::{RandomGame, random_game, random_step};
+pub use model::{RandomGame, StepRecord, StepTextError, random_game, random_step};
 pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
 pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
 pub use position::{Position, PositionError};
