@@ -7,12 +7,17 @@
 //! folder will be further implementations of [`Rules`].
 
 mod kendall;
+mod modern;
 mod steps;
 
 use core::fmt;
 use core::str::FromStr;
 
 pub use kendall::{Kendall, Playout, random_turn_via_move_list};
+pub use modern::{
+    DiceCount, Modern, ModernPhase, ModernPiece, ModernState, ModernTextError, ModernTextField,
+    ModernThrow,
+};
 pub use steps::StickState;
 
 use crate::moves::{Effect, Move, MoveList, PlayError};
