@@ -206,84 +206,309 @@ struct Seen {
     words: BTreeMap<String, u64>,
 }
 
-/// Plays one random game on both in lockstep; panics at the first
-/// difference.
+/// Checks that both say the same thing comes next; returns the engine's.
+fn same_next(state: &ModernState, game: &reference::Game, context: &str) -> Next {
+    same_position(state, game, context);
+    let next = Modern.next(state);
+    match (&next, game.next()) {
+        (Next::End(standing), RNext::End(theirs)) => {
+            let places: Vec<usize> = standing.places.iter().map(|s| s.index()).collect();
+            assert_eq!(places, theirs.places, "places; {context}");
+            assert_eq!(standing.scores, theirs.scores, "scores; {context}");
+            assert_eq!(standing.how.as_str(), theirs.how, "how; {context}");
+        }
+        (Next::Chance(kind), RNext::Chance(outcomes)) => {
+            let mine = folded(*kind);
+            assert_eq!(mine.len(), outcomes.len(), "outcomes; {context}");
+            for ((a, p), (b, q)) in mine.iter().zip(&outcomes) {
+                assert_eq!(a, b, "outcome; {context}");
+                assert!(p.same_value(*q), "{a:?}: {p:?} vs {q:?}; {context}");
+            }
+            assert_eq!(
+                state.to_move().index(),
+                game.current(),
+                "seat on turn; {context}"
+            );
+        }
+        (
+            Next::Decide { seat, options },
+            RNext::Decide {
+                seat: theirs,
+                options: listed,
+            },
+        ) => {
+            assert_eq!(seat.index(), theirs, "seat; {context}");
+            assert_eq!(*seat, state.to_move(), "seat on turn; {context}");
+            assert_eq!(game.current(), theirs, "reference seat on turn; {context}");
+            let mut mine: Vec<RChoice> = options.iter().map(|&c| to_reference(c)).collect();
+            let mut listed = listed;
+            mine.sort_by_key(key);
+            listed.sort_by_key(key);
+            assert_eq!(mine, listed, "options; {context}");
+        }
+        (mine, theirs) => panic!("engine {mine:?}, reference {theirs:?}; {context}"),
+    }
+    next
+}
+
+/// Takes the same step on both and checks they report the same events;
+/// returns them in the reference's words.
+fn same_step(
+    state: &mut ModernState,
+    game: &mut reference::Game,
+    step: Step,
+    context: &str,
+) -> Vec<String> {
+    let mut events = Vec::new();
+    Modern.apply(state, step, &mut events).unwrap();
+    let theirs = match step {
+        Step::Chance {
+            roll: Roll::Dice { first, second },
+        } => game.apply_chance(&RChance::Dice(
+            first.value().min(second.value()),
+            first.value().max(second.value()),
+        )),
+        Step::Chance {
+            roll: Roll::Die { pip },
+        } => game.apply_chance(&RChance::Die(pip.value())),
+        Step::Decide { choice, .. } => game.apply_decision(&to_reference(choice)),
+        other => panic!("modern takes no {other:?}"),
+    }
+    .unwrap();
+    let mine = events_in_reference_words(&events);
+    assert_eq!(mine, theirs, "events of {step:?}; {context}");
+    theirs
+}
+
+/// Plays one random game on both in lockstep, with the same dice and the
+/// same picks; panics at the first difference.
 fn lockstep(seats: u8, seed: u64, seen: &mut Seen) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut state = Modern.start(seats).unwrap();
     let mut game = reference::new_game(usize::from(seats)).unwrap();
-    let mut events = Vec::new();
     for step_no in 0..100_000 {
         let context = format!(
             "{seats} seats, seed {seed}, step {step_no}, engine `{state}`, reference {}",
             game.describe()
         );
-        same_position(&state, &game, &context);
-        let step = match (Modern.next(&state), game.next()) {
-            (Next::End(standing), RNext::End(theirs)) => {
-                let places: Vec<usize> = standing.places.iter().map(|s| s.index()).collect();
-                assert_eq!(places, theirs.places, "places; {context}");
-                assert_eq!(standing.scores, theirs.scores, "scores; {context}");
-                assert_eq!(standing.how.as_str(), theirs.how, "how; {context}");
-                *seen.words.entry(format!("end {}", theirs.how)).or_default() += 1;
+        let step = match same_next(&state, &game, &context) {
+            Next::End(standing) => {
+                *seen
+                    .words
+                    .entry(format!("end {}", standing.how))
+                    .or_default() += 1;
                 return;
             }
-            (Next::Chance(kind), RNext::Chance(outcomes)) => {
-                let mine = folded(kind);
-                assert_eq!(mine.len(), outcomes.len(), "outcomes; {context}");
-                for ((a, p), (b, q)) in mine.iter().zip(&outcomes) {
-                    assert_eq!(a, b, "outcome; {context}");
-                    assert!(p.same_value(*q), "{a:?}: {p:?} vs {q:?}; {context}");
-                }
-                let roll = kind.draw(&mut rng);
-                assert_eq!(game.seats(), usize::from(seats));
-                Step::Chance { roll }
-            }
-            (
-                Next::Decide { seat, options },
-                RNext::Decide {
-                    seat: theirs,
-                    options: listed,
-                },
-            ) => {
-                assert_eq!(seat.index(), theirs, "seat; {context}");
-                assert_eq!(seat, state.to_move(), "seat on turn; {context}");
-                assert_eq!(game.current(), theirs, "reference seat on turn; {context}");
-                let mut mine: Vec<RChoice> = options.iter().map(|&c| to_reference(c)).collect();
-                let mut listed = listed;
-                mine.sort_by_key(key);
-                listed.sort_by_key(key);
-                assert_eq!(mine, listed, "options; {context}");
-                let choice = options.as_slice()[rng.random_range(0..options.len())];
-                Step::Decide { seat, choice }
-            }
-            (mine, theirs) => panic!("engine {mine:?}, reference {theirs:?}; {context}"),
+            Next::Chance(kind) => Step::Chance {
+                roll: kind.draw(&mut rng),
+            },
+            Next::Decide { seat, options } => Step::Decide {
+                seat,
+                choice: options.as_slice()[rng.random_range(0..options.len())],
+            },
         };
-        events.clear();
-        Modern.apply(&mut state, step, &mut events).unwrap();
-        let theirs = match step {
-            Step::Chance {
-                roll: Roll::Dice { first, second },
-            } => game.apply_chance(&RChance::Dice(
-                first.value().min(second.value()),
-                first.value().max(second.value()),
-            )),
-            Step::Chance {
-                roll: Roll::Die { pip },
-            } => game.apply_chance(&RChance::Die(pip.value())),
-            Step::Decide { choice, .. } => game.apply_decision(&to_reference(choice)),
-            other => panic!("modern takes no {other:?}"),
-        }
-        .unwrap();
-        let mine = events_in_reference_words(&events);
-        assert_eq!(mine, theirs, "events of {step:?}; {context}");
+        let words = same_step(&mut state, &mut game, step, &context);
         seen.steps += 1;
-        for word in &theirs {
+        for word in &words {
             let kind = word.split(' ').next().unwrap_or_default().to_owned();
             *seen.words.entry(kind).or_default() += 1;
         }
     }
     panic!("{seats} seats, seed {seed}: the game did not end");
+}
+
+/// Every step from here on both, to `depth` steps, compared at each node.
+/// Returns the number of nodes compared.
+fn explore(state: &ModernState, game: &reference::Game, depth: u32, path: &str) -> u64 {
+    let context = format!(
+        "after {path}: engine `{state}`, reference {}",
+        game.describe()
+    );
+    let steps: Vec<Step> = match same_next(state, game, &context) {
+        Next::End(_) => return 1,
+        _ if depth == 0 => return 1,
+        Next::Chance(kind) => kind
+            .outcomes()
+            .into_iter()
+            .map(|(roll, _)| Step::Chance { roll })
+            .collect(),
+        Next::Decide { seat, options } => options
+            .iter()
+            .map(|&choice| Step::Decide { seat, choice })
+            .collect(),
+    };
+    let mut nodes = 1;
+    for step in steps {
+        let (mut state, mut game) = (*state, game.clone());
+        same_step(&mut state, &mut game, step, &context);
+        nodes += explore(&state, &game, depth - 1, &format!("{path} {step:?}"));
+    }
+    nodes
+}
+
+/// A position on both: `seats`, the seat `to_move` about to start its
+/// turn, pieces `(square, seat, dots)`, borne-off pieces `(seat, dots)` in
+/// the order borne off; every other piece removed.
+fn both(
+    seats: u8,
+    to_move: u8,
+    pieces: &[(u8, u8, u8)],
+    borne: &[(u8, u8)],
+) -> (ModernState, reference::Game) {
+    let letter = |seat: u8| char::from(b'a' + seat);
+    let mut squares = vec![".".to_owned(); 30];
+    for &(square, seat, value) in pieces {
+        squares[usize::from(square) - 1] = format!("{}{value}", letter(seat));
+    }
+    let mut off: Vec<(u8, String)> = Vec::new();
+    for &(seat, value) in borne {
+        match off.iter_mut().find(|(s, _)| *s == seat) {
+            Some((_, values)) => values.push(char::from(b'0' + value)),
+            None => off.push((seat, char::from(b'0' + value).to_string())),
+        }
+    }
+    let mut removed = Vec::new();
+    for seat in 0..seats {
+        let gone: String = (1..=5u8)
+            .filter(|&v| !pieces.iter().any(|&(_, s, w)| (s, w) == (seat, v)))
+            .filter(|&v| !borne.contains(&(seat, v)))
+            .map(|v| char::from(b'0' + v))
+            .collect();
+        if !gone.is_empty() {
+            removed.push(format!("{}{gone}", letter(seat)));
+        }
+    }
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "-".to_owned()
+        } else {
+            items.join(",")
+        }
+    };
+    let off = list(
+        off.into_iter()
+            .map(|(s, mut v)| {
+                let mut digits: Vec<char> = v.drain(..).collect();
+                digits.sort_unstable();
+                format!("{}{}", letter(s), digits.into_iter().collect::<String>())
+            })
+            .collect(),
+    );
+    let on_board = pieces.iter().filter(|p| p.1 == to_move).count();
+    let phase = if on_board == 1 { "choose" } else { "roll2" };
+    let text = format!(
+        "{} {seats} {}:{phase} off:{off} removed:{} out:-",
+        squares.concat(),
+        letter(to_move),
+        list(removed)
+    );
+    let state = Modern
+        .parse_position(&text)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    let cells: Vec<(usize, usize, u8)> = pieces
+        .iter()
+        .map(|&(q, s, v)| (usize::from(q), usize::from(s), v))
+        .collect();
+    let borne: Vec<(usize, u8)> = borne.iter().map(|&(s, v)| (usize::from(s), v)).collect();
+    let game =
+        reference::Game::custom(usize::from(seats), usize::from(to_move), &cells, &borne).unwrap();
+    (state, game)
+}
+
+/// Squares 1–14 full (four seats), and more pieces.
+fn crowded(more: &[(u8, u8, u8)]) -> Vec<(u8, u8, u8)> {
+    let fill = [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (1, 5),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+    ];
+    let mut pieces: Vec<(u8, u8, u8)> = (1..=14).zip(fill).map(|(q, (s, v))| (q, s, v)).collect();
+    pieces.extend_from_slice(more);
+    pieces
+}
+
+#[test]
+fn hand_made_positions_agree_with_the_reference_three_steps_deep() {
+    let positions: Vec<(&str, (ModernState, reference::Game))> = vec![
+        (
+            "the Bird from 15 with 1–14 full",
+            both(4, 0, &crowded(&[(15, 0, 5), (21, 0, 4)]), &[]),
+        ),
+        (
+            "the Bird with 1–15 full",
+            both(4, 0, &crowded(&[(15, 3, 5), (21, 0, 5), (22, 0, 4)]), &[]),
+        ),
+        (
+            "fights on 28–30",
+            both(
+                2,
+                0,
+                &[
+                    (28, 0, 4),
+                    (29, 1, 2),
+                    (30, 0, 3),
+                    (5, 0, 1),
+                    (27 - 3, 1, 1),
+                ],
+                &[],
+            ),
+        ),
+        (
+            "bounces onto the Moon and the Bird",
+            both(2, 0, &[(29, 0, 4), (30, 0, 5), (3, 1, 1), (1, 1, 2)], &[]),
+        ),
+        (
+            "one piece left",
+            both(2, 0, &[(20, 0, 4), (26 - 2, 1, 2), (1, 1, 5)], &[(0, 3)]),
+        ),
+        (
+            "no piece left",
+            both(3, 1, &[(20, 0, 4), (10, 2, 2)], &[(1, 3)]),
+        ),
+        (
+            "a third bear-off within a split",
+            both(
+                2,
+                0,
+                &[(25, 0, 4), (29, 0, 1), (20, 1, 1)],
+                &[(1, 2), (0, 5), (0, 3)],
+            ),
+        ),
+        (
+            "the Sun taken",
+            both(
+                3,
+                2,
+                &[(1, 0, 5), (20, 2, 4), (14, 2, 3), (17, 1, 2), (9, 1, 1)],
+                &[],
+            ),
+        ),
+        (
+            "ties at the end",
+            both(
+                3,
+                0,
+                &[(28, 0, 3), (30, 1, 1), (2, 2, 1)],
+                &[(2, 4), (0, 1), (1, 4), (0, 2)],
+            ),
+        ),
+    ];
+    let mut nodes = 0;
+    for (name, (state, game)) in positions {
+        nodes += explore(&state, &game, 3, name);
+    }
+    assert!(nodes > 10_000, "{nodes}");
 }
 
 /// Runs `games` lockstep games for a table size and checks they met every
@@ -335,4 +560,51 @@ fn the_folded_two_dice_are_the_references_21_pairs() {
     let die = folded(ChanceKind::Die);
     assert_eq!(die, reference::one_die());
     assert!(Pip::new(7).is_none());
+}
+
+/// The reference states reachable in at most `k` steps from the start,
+/// told apart by their description (the reference keeps two dice low
+/// first, as the engine does, so the counts are comparable).
+fn reference_reachable(seats: usize, k: usize) -> usize {
+    let start = reference::new_game(seats).unwrap();
+    let mut seen: std::collections::HashSet<String> = [start.describe()].into();
+    let mut frontier = vec![start];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for game in frontier {
+            let children: Vec<reference::Game> = match game.next() {
+                RNext::End(_) => Vec::new(),
+                RNext::Chance(outcomes) => outcomes
+                    .iter()
+                    .map(|(c, _)| {
+                        let mut g = game.clone();
+                        g.apply_chance(c).unwrap();
+                        g
+                    })
+                    .collect(),
+                RNext::Decide { options, .. } => options
+                    .iter()
+                    .map(|o| {
+                        let mut g = game.clone();
+                        g.apply_decision(o).unwrap();
+                        g
+                    })
+                    .collect(),
+            };
+            for child in children {
+                if seen.insert(child.describe()) {
+                    next.push(child);
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen.len()
+}
+
+#[test]
+fn the_reference_reaches_as_many_states_as_the_engines_golden_count() {
+    // The anchors of `model_modern_props.rs`, smaller depths for speed.
+    assert_eq!(reference_reachable(2, 4), 13_642);
+    assert_eq!(reference_reachable(3, 4), 15_897);
 }
