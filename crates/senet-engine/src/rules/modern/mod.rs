@@ -25,7 +25,9 @@ use crate::model::{
 use crate::rules::RuleSetId;
 use crate::square::Square;
 
-use moves::{Illegal, Uses, any_move, landing, make_move, move_options, movers, must_move_from};
+use moves::{
+    Illegal, Uses, any_move, landing, make_move, may_move, move_options, movers, must_move_from,
+};
 pub use state::{DiceCount, ModernPhase, ModernPiece, ModernState, ModernThrow};
 pub use text::{ModernTextError, ModernTextField};
 
@@ -320,8 +322,7 @@ impl RuleSet for Modern {
                 let uses = Uses::of(state);
                 let from = from.number();
                 let legal = uses.squares(by).and_then(|squares| {
-                    let allowed = must_move_from(state, &uses) & (1 << from) != 0;
-                    allowed
+                    may_move(state, &uses, from)
                         .then(|| landing(state, seat.number(), from, squares).ok())
                         .flatten()
                 });

@@ -197,6 +197,19 @@ pub(crate) fn must_move_from(state: &ModernState, uses: &Uses) -> u32 {
     }
 }
 
+/// Whether the piece on `from` may be chosen now: one of the movers, and
+/// on 28–30 or with no piece there that can move. The same answer as
+/// `must_move_from`, without its search in the common case.
+pub(crate) fn may_move(state: &ModernState, uses: &Uses, from: u8) -> bool {
+    let pieces = movers(state, uses);
+    let bit = 1 << from;
+    if pieces & bit == 0 {
+        return false;
+    }
+    let high = pieces & SAFE_MASK;
+    bit & SAFE_MASK != 0 || high == 0 || !any_move(state, uses, high)
+}
+
 /// Every option of a move decision: sums first, then single dice lowest
 /// die first, each by square from the Sun on.
 pub(crate) fn move_options(state: &ModernState, uses: &Uses) -> Options {
