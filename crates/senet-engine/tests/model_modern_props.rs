@@ -157,6 +157,33 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// Untrusted text never panics the parser, and whatever it accepts is a
+    /// position the rules can play on and write back the same.
+    #[test]
+    fn any_text_is_parsed_or_refused_and_what_is_accepted_plays(
+        text in "[a-d1-6./:, \\-]{0,70}|(a5b5a4b4a3b3a2b2a1b1|[.a-d1-5]{20})[.a-d1-5]{10,30} [1-5] [a-e]:(roll[0-3]|choose|dice[0-7]{2}|die[0-7](/[0-6])?|end) off:([a-d][1-5]{1,3},?){0,3}-? removed:([a-d][1-5]{1,5},?){0,4}-? out:([a-d],?){0,2}-?",
+    ) {
+        if let Ok(state) = Modern.parse_position(&text) {
+            let written = state.to_string();
+            prop_assert_eq!(Modern.parse_position(&written), Ok(state));
+            match Modern.next(&state) {
+                Next::Decide { options, .. } => prop_assert!(!options.is_empty()),
+                Next::Chance(_) | Next::End(_) => {}
+            }
+            let mut rng = SmallRng::seed_from_u64(text.len() as u64);
+            let mut state = state;
+            let mut events = Vec::new();
+            for _ in 0..2_000 {
+                let Some(step) = random_step(Modern, &state, &mut rng) else { break };
+                Modern.apply(&mut state, step, &mut events).unwrap();
+            }
+        }
+    }
+}
+
 /// Every choice the vocabulary can say for this rule set, and a few more.
 fn every_choice() -> Vec<Choice> {
     let mut all: Vec<Choice> = (0..=3).map(|dice| Choice::Roll { dice }).collect();
@@ -353,4 +380,92 @@ fn bad_position_texts_are_refused_with_the_field_at_fault() {
         .parse_position("........................a4...b2. 2 a:die4 off:- removed:a1235,b1345 out:-")
         .unwrap_err();
     assert_eq!(error.field, ModernTextField::Turn, "{error}");
+}
+
+#[test]
+fn the_positions_and_errors_in_the_documentation_are_the_engines() {
+    let docs = [
+        include_str!("../../../docs/notation-modern.md"),
+        include_str!("../../../docs/rules-modern.md"),
+    ];
+    let is_board = |token: &str| {
+        token.len() >= 30
+            && token
+                .chars()
+                .all(|c| matches!(c, '.' | 'a'..='d' | '1'..='5'))
+    };
+    let mut seen = 0;
+    for line in docs.iter().flat_map(|d| d.lines()).map(str::trim) {
+        if line.split(' ').next().is_some_and(is_board) {
+            let state = Modern
+                .parse_position(line)
+                .unwrap_or_else(|e| panic!("`{line}`: {e}"));
+            assert_eq!(state.to_string(), line);
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 3, "the positions shown");
+    let start = "a5b5a4b4a3b3a2b2a1b1.................... 2 a:roll2 off:- removed:- out:-";
+    let errors = [
+        (
+            start.replacen('.', "", 1),
+            "board: 29 squares; the board has 30",
+        ),
+        (
+            format!(
+                "a5b5a4b4a3b3a2b2a1{}b1.... 2 a:roll2 off:- removed:- out:-",
+                ".".repeat(16)
+            ),
+            "board: no piece can stand on 26: it is sent on at once",
+        ),
+        (
+            start.replacen("b3", ".", 1),
+            "removed: piece b3 is nowhere: put it on the board, in off: or in removed:",
+        ),
+        (
+            start.replacen("roll2", "roll1", 1),
+            "turn: only a seat with one piece on the board rolls one die (`a` has 5)",
+        ),
+        (
+            format!(
+                "{}b1{} 2 a:roll2 off:a345 removed:a12,b2345 out:-",
+                ".".repeat(9),
+                ".".repeat(20)
+            ),
+            "turn: the game is over (three_borne_off): write `a:end`",
+        ),
+    ];
+    for (text, message) in errors {
+        let error = Modern.parse_position(&text).unwrap_err();
+        assert_eq!(error.to_string(), message, "`{text}`");
+        assert!(docs[0].contains(message), "the notation shows `{message}`");
+    }
+}
+
+#[test]
+fn texts_of_real_positions_with_one_character_changed_are_parsed_or_refused() {
+    use rand::RngExt;
+    let alphabet: Vec<char> = "abcde0123456789./:,- ".chars().collect();
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut accepted = 0;
+    for seats in 2..=4 {
+        let (steps, _) = checked_game(seats, u64::from(seats));
+        let mut state = Modern.start(seats).unwrap();
+        let mut events = Vec::new();
+        for step in steps {
+            Modern.apply(&mut state, step, &mut events).unwrap();
+            let mut chars: Vec<char> = state.to_string().chars().collect();
+            let at = rng.random_range(0..chars.len());
+            chars[at] = alphabet[rng.random_range(0..alphabet.len())];
+            let text: String = chars.into_iter().collect();
+            if let Ok(parsed) = Modern.parse_position(&text) {
+                accepted += 1;
+                assert_eq!(Modern.parse_position(&parsed.to_string()), Ok(parsed));
+                if let Next::Decide { options, .. } = Modern.next(&parsed) {
+                    assert!(!options.is_empty(), "`{text}`");
+                }
+            }
+        }
+    }
+    assert!(accepted > 0, "some changes still make a position");
 }

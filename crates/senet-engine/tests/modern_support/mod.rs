@@ -4,7 +4,8 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use senet_engine::{
-    Choice, Event, Modern, ModernState, Next, Pip, Roll, RuleSet, Seat, Standing, Step,
+    Choice, DiceUse, Event, Modern, ModernState, Next, Pip, Place, Roll, RuleSet, Seat, Square,
+    Standing, Step, StepError, Why,
 };
 
 /// A state from its position text, or a panic with the parse error.
@@ -122,4 +123,43 @@ pub fn step(state: &mut ModernState, step: Step) -> Vec<Event> {
 /// The seat with this number.
 pub fn seat(number: u8) -> Seat {
     Seat::new(number).unwrap()
+}
+
+/// The place of square `n`.
+pub fn sq(n: u8) -> Place {
+    Place::on(Square::new(n).unwrap())
+}
+
+/// A piece event.
+pub fn piece(s: u8, value: u8, from: Place, to: Place, why: Why) -> Event {
+    Event::Piece {
+        seat: seat(s),
+        value: Some(value),
+        from,
+        to,
+        why,
+    }
+}
+
+/// Tries a move of the seat on turn that need not be an option; a refused
+/// one must leave the state as it was.
+pub fn try_move(state: &mut ModernState, from: u8, by: DiceUse) -> Result<Vec<Event>, StepError> {
+    let mut events = Vec::new();
+    let before = *state;
+    let choice = Choice::MoveDice {
+        from: Square::new(from).unwrap(),
+        by,
+    };
+    let result = Modern.apply(
+        state,
+        Step::Decide {
+            seat: state.to_move(),
+            choice,
+        },
+        &mut events,
+    );
+    if result.is_err() {
+        assert_eq!(*state, before, "a refused step changes nothing");
+    }
+    result.map(|()| events)
 }

@@ -19,7 +19,7 @@ mod state;
 mod text;
 
 use crate::model::{
-    ChanceKind, Choice, DiceUse, EndHow, Event, Next, Options, Place, Roll, RuleSet, Seat,
+    ChanceKind, Choice, DiceUse, EndHow, Event, Next, Options, Pip, Place, Roll, RuleSet, Seat,
     SeatsError, Standing, Step, StepError, Why, check_step,
 };
 use crate::rules::RuleSetId;
@@ -55,9 +55,9 @@ impl Modern {
 }
 
 /// Seats still in by dots borne off, then pieces borne off, then the
-/// earlier first bear-off, then (a tie nothing in the spec breaks: both
-/// bore nothing off) the lower seat; then the seats that are out, the later
-/// out first.
+/// earlier first bear-off (spec Decision: also with two seats), then
+/// (Decision (engine), a tie nothing in the spec breaks: both bore nothing
+/// off) the lower seat; then the seats that are out, the later out first.
 fn standing(state: &ModernState, how: EndHow) -> Standing {
     let key = |seat: &Seat| {
         let i = seat.index();
@@ -102,12 +102,15 @@ fn next_turn(state: &mut ModernState) {
     state.phase = if state.occupied[seat.index()].count_ones() == 1 {
         ModernPhase::ChooseDice
     } else {
-        ModernPhase::ToRoll(state::DiceCount::Two)
+        ModernPhase::ToRoll(DiceCount::Two)
     };
 }
 
 /// The seat on turn cannot use its throw: it is out, its pieces leave the
-/// board, and the game ends if one seat is left.
+/// board, and the game ends if one seat is left. Decision (engine): the
+/// spec says the player "leaves the game" without saying what becomes of
+/// its pieces; they are removed for good (so they block nobody), while the
+/// dots it bore off stay in `Standing::scores` (it ranks last anyway).
 fn go_out(state: &mut ModernState, events: &mut Vec<Event>) {
     let seat = state.to_move;
     events.push(Event::Out { seat });
@@ -135,7 +138,7 @@ fn go_out(state: &mut ModernState, events: &mut Vec<Event>) {
 
 /// After a move: the game ends at a third bear-off (even between the two
 /// moves of a split), else the turn goes on or passes.
-fn after_move(state: &mut ModernState, second: Option<(crate::model::Pip, u8)>) {
+fn after_move(state: &mut ModernState, second: Option<(Pip, u8)>) {
     if u32::from(state.borne[state.to_move.index()]).count_ones() >= TO_END {
         state.phase = ModernPhase::Over(EndHow::ThreeBorneOff);
         return;
@@ -187,10 +190,23 @@ fn explain(state: &ModernState, from: u8, by: DiceUse) -> Option<StepError> {
         |reason: &'static str, detail: String| Some(StepError::NotAnOption { reason, detail });
     let uses = Uses::of(state);
     let Some(squares) = uses.squares(by) else {
-        return refuse(
-            "wrong_dice",
-            format!("the dice cannot be used as {by:?} now"),
-        );
+        let detail = match state.phase {
+            ModernPhase::ToMove(ModernThrow::Two(..)) if by != DiceUse::Sum => {
+                if state.on_board(state.to_move) == 1 {
+                    "with one piece on the board two dice move it by their sum".to_owned()
+                } else {
+                    "no die shows that number".to_owned()
+                }
+            }
+            ModernPhase::ToMove(ModernThrow::One(pip)) => {
+                format!("one die was rolled: move by its {}", pip.value())
+            }
+            ModernPhase::SecondDie { die, .. } => {
+                format!("only the die showing {} is left", die.value())
+            }
+            _ => "the dice cannot be used so now".to_owned(),
+        };
+        return refuse("wrong_dice", detail);
     };
     if movers(state, &uses) & (1 << from) == 0 {
         return if state.occupied[state.to_move.index()] & (1 << from) != 0 {
@@ -262,8 +278,8 @@ impl RuleSet for Modern {
                 }
                 Next::Decide { seat, options }
             }
-            ModernPhase::ToRoll(state::DiceCount::One) => Next::Chance(ChanceKind::Die),
-            ModernPhase::ToRoll(state::DiceCount::Two) => Next::Chance(ChanceKind::TwoDice),
+            ModernPhase::ToRoll(DiceCount::One) => Next::Chance(ChanceKind::Die),
+            ModernPhase::ToRoll(DiceCount::Two) => Next::Chance(ChanceKind::TwoDice),
             ModernPhase::ToMove(_) | ModernPhase::SecondDie { .. } => Next::Decide {
                 seat,
                 options: move_options(state, &Uses::of(state)),
@@ -282,10 +298,10 @@ impl RuleSet for Modern {
         match (state.phase, step) {
             (ModernPhase::ToRoll(count), Step::Chance { roll }) => {
                 let throw = match (count, roll) {
-                    (state::DiceCount::Two, Roll::Dice { first, second }) => {
+                    (DiceCount::Two, Roll::Dice { first, second }) => {
                         ModernThrow::two(first, second)
                     }
-                    (state::DiceCount::One, Roll::Die { pip }) => ModernThrow::One(pip),
+                    (DiceCount::One, Roll::Die { pip }) => ModernThrow::One(pip),
                     _ => return Err(refuse(self, state, &step)),
                 };
                 state.phase = ModernPhase::ToMove(throw);
@@ -306,9 +322,9 @@ impl RuleSet for Modern {
                 },
             ) if seat == state.to_move => {
                 state.phase = ModernPhase::ToRoll(if dice == 1 {
-                    state::DiceCount::One
+                    DiceCount::One
                 } else {
-                    state::DiceCount::Two
+                    DiceCount::Two
                 });
                 Ok(())
             }

@@ -81,9 +81,9 @@ pub(crate) fn landing(state: &ModernState, seat: u8, from: u8, by: u8) -> Result
 }
 
 /// Where the Bird sends a piece that left `from`: 15, or the nearest empty
-/// square below. The square the piece left counts as empty (decided here:
-/// only 15 by 12 can land on 27 from at or below 15, and the piece is no
-/// longer on 15 when it flies back).
+/// square below. Decision (engine): the square the piece left counts as
+/// empty. The spec does not say; it matters only for 15 by 12, and the
+/// piece is no longer on 15 when it flies back.
 fn bird_square(state: &ModernState, from: u8) -> Option<u8> {
     let at_or_below = (2u32 << BIRD_TARGET) - 2; // bits 1..=15
     let empty = (!state.all_occupied() | (1 << from)) & at_or_below;
@@ -187,6 +187,9 @@ pub(crate) fn any_move(state: &ModernState, uses: &Uses, pieces: u32) -> bool {
 
 /// The pieces the seat must choose among: those on 28–30 when one of them
 /// can move (spec Decision, at every single move decision), else all.
+/// Decision (engine): a sum counts as a move of a piece on 28–30 like a
+/// single die; at the second die of a split the piece that used the first
+/// die is not a candidate (it may not move again).
 pub(crate) fn must_move_from(state: &ModernState, uses: &Uses) -> u32 {
     let pieces = movers(state, uses);
     let high = pieces & SAFE_MASK;
@@ -243,9 +246,14 @@ pub(crate) fn make_move(
     landing: Landing,
     events: &mut Vec<Event>,
 ) -> u8 {
+    // The piece leaves its square first: a piece that left the Sun leaves
+    // it empty for a piece it sends back there (Decision (engine); the
+    // spec's removal is for a piece "already on the Sun").
     let piece = state.take(from);
     let seat = state.to_move;
     let value = cell_value(piece);
+    // A bounce is one event from the start to where the piece comes back
+    // to: the goal is not a place a piece stays on.
     let why = if landing.bounced {
         Why::Bounced
     } else {
@@ -299,7 +307,9 @@ pub(crate) fn make_move(
 }
 
 /// Sends a piece from `from` back to the Sun; a piece already on the Sun,
-/// whoever owns it, leaves the game for good first.
+/// whoever owns it, leaves the game for good first. Its event comes before
+/// the returning piece's, in the order a board shows them, and says
+/// `Why::Removed` (an effect of the Sun rule, not a capture by the mover).
 fn to_the_sun(state: &mut ModernState, piece: u8, from: u8, why: Why, events: &mut Vec<Event>) {
     let sun = Place::on(Square::new_unchecked(SUN));
     let there = state.take(SUN);
