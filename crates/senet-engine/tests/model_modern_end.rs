@@ -143,3 +143,21 @@ fn players_out_rank_last_the_one_out_later_higher() {
     assert_eq!(end.places, [seat(0), seat(2), seat(3), seat(1)]);
     assert_eq!(end.scores, [0, 5, 0, 0]);
 }
+
+#[test]
+fn a_piece_taken_out_of_the_game_never_scores() {
+    // a's 5 stands on the Sun and is taken out when b's piece is sent there;
+    // a then bears off its third piece: its score counts only what it bore off.
+    let pieces = [(1, 'a', 5), (5, 'a', 3), (9, 'b', 2), (27 - 2, 'a', 4)];
+    let mut state = position(2, &pieces, "a:dice13", "a12", "-");
+    play(&mut state, "5+");
+    assert!(state.removed(seat(0)).any(|v| v == 5));
+    play(&mut state, "roll 2");
+    roll(&mut state, 1, 1);
+    play(&mut state, "1+");
+    roll(&mut state, 3, 3);
+    play(&mut state, "25+");
+    let end = standing(&state);
+    assert_eq!(end.how, EndHow::ThreeBorneOff);
+    assert_eq!(end.scores[0], 1 + 2 + 4, "the removed 5 is not counted");
+}
