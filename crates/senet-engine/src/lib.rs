@@ -42,8 +42,9 @@ pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::{
-    Kendall, Peril, PerilPhase, PerilState, PerilTextError, Playout, RuleSetId, Rules, StickState,
-    UnknownRuleSet, random_turn_via_move_list,
+    DiceCount, Kendall, Modern, ModernPhase, ModernPiece, ModernState, ModernTextError,
+    ModernTextField, ModernThrow, Peril, PerilPhase, PerilState, PerilTextError, Playout,
+    RuleSetId, Rules, StickState, UnknownRuleSet, random_turn_via_move_list,
 };
 pub use side::Side;
 pub use square::{BOARD_SQUARES, Square, SquareError};

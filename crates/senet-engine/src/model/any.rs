@@ -4,7 +4,7 @@
 
 use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
-use crate::rules::{Kendall, Peril, PerilState, RuleSetId, StickState};
+use crate::rules::{Kendall, Modern, ModernState, Peril, PerilState, RuleSetId, StickState};
 
 /// Declares [`AnyRules`] and [`AnyState`] over the rule sets, and the
 /// dispatch of [`RuleSet`] to each; one line a rule set.
@@ -99,4 +99,5 @@ macro_rules! any_rule_sets {
 any_rule_sets! {
     Kendall(Kendall, StickState) = Kendall,
     Peril(Peril, PerilState) = Peril,
+    Modern(Modern, ModernState) = Modern,
 }

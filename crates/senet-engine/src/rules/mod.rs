@@ -7,6 +7,7 @@
 //! folder will be further implementations of [`Rules`].
 
 mod kendall;
+mod modern;
 mod peril;
 mod steps;
 
@@ -14,6 +15,10 @@ use core::fmt;
 use core::str::FromStr;
 
 pub use kendall::{Kendall, Playout, random_turn_via_move_list};
+pub use modern::{
+    DiceCount, Modern, ModernPhase, ModernPiece, ModernState, ModernTextError, ModernTextField,
+    ModernThrow,
+};
 pub use peril::{Peril, PerilPhase, PerilState, PerilTextError};
 pub use steps::StickState;
 
