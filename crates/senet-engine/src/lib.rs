@@ -37,12 +37,15 @@ pub use model::{
     Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
 };
 pub use model::{RandomGame, random_game, random_step};
-pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
+pub use moves::{
+    Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,
+};
 pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::{
-    Kendall, Playout, RuleSetId, Rules, StickState, UnknownRuleSet, random_turn_via_move_list,
+    Jequier, Kendall, Kendall7, MovesTextError, Playout, RuleSetId, Rules, Seating, Simple,
+    StickState, UnknownRuleSet, moves_text, random_turn_via_move_list,
 };
 pub use side::Side;
 pub use square::{BOARD_SQUARES, Square, SquareError};

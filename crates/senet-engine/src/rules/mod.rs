@@ -6,16 +6,26 @@
 //! The standard rule set is [`Kendall`]; the others in the specification
 //! folder will be further implementations of [`Rules`].
 
+mod bits;
+mod jequier;
 mod kendall;
+mod kendall7;
+mod moves_text;
+mod simple;
 mod steps;
+mod sticks;
 
 use core::fmt;
 use core::str::FromStr;
 
+pub use jequier::Jequier;
 pub use kendall::{Kendall, Playout, random_turn_via_move_list};
-pub use steps::StickState;
+pub use kendall7::Kendall7;
+pub use moves_text::{MovesTextError, moves_text};
+pub use simple::Simple;
+pub use steps::{Seating, StickState};
 
-use crate::moves::{Effect, Move, MoveList, PlayError};
+use crate::moves::{Effect, Move, MoveList, MoveListFull, PlayError};
 use crate::position::{Position, PositionError};
 use crate::side::Side;
 use crate::square::Square;
@@ -123,7 +133,10 @@ impl RuleSetId {
     pub fn rules(self) -> Option<&'static dyn Rules> {
         match self {
             RuleSetId::Kendall => Some(&Kendall),
-            _ => None,
+            RuleSetId::Kendall7 => Some(&Kendall7),
+            RuleSetId::Jequier => Some(&Jequier),
+            RuleSetId::Simple => Some(&Simple),
+            RuleSetId::Peril | RuleSetId::Modern => None,
         }
     }
 }
@@ -190,8 +203,28 @@ pub trait Rules: Send + Sync {
     fn extra_throw(&self, throw: Throw) -> bool;
 
     /// Every legal move for the side to move with this throw, lowest
-    /// from-square first. Empty when the turn is forfeited.
-    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList;
+    /// from-square first; empty when the turn is forfeited. `Err` when the
+    /// side to move has more pieces able to move than a [`MoveList`] holds,
+    /// which only a position [`Rules::validate`] refuses can have: a full
+    /// list is an error, never a silent drop.
+    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull>;
+
+    /// [`Rules::try_legal_moves`] for a position the rule set accepts: one
+    /// that [`Rules::validate`] passes or that play reached from the start
+    /// (no rule set gives a side more pieces than a list holds).
+    ///
+    /// A position built by hand with more than [`crate::MAX_MOVES`] pieces
+    /// of the side to move has no complete list; rather than a list with
+    /// moves missing this gives an empty one (and fails a debug assertion),
+    /// so call [`Rules::try_legal_moves`] on positions not checked.
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
+        let moves = self.try_legal_moves(position, throw);
+        debug_assert!(
+            moves.is_ok(),
+            "legal_moves of a position with too many pieces"
+        );
+        moves.unwrap_or_default()
+    }
 
     /// Why the piece on `from` has no legal move with this throw.
     /// Only meaningful when `legal_moves` has no move from `from`.
@@ -313,6 +346,9 @@ impl<T: Rules + ?Sized> Rules for &T {
     }
     fn extra_throw(&self, throw: Throw) -> bool {
         (**self).extra_throw(throw)
+    }
+    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        (**self).try_legal_moves(position, throw)
     }
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         (**self).legal_moves(position, throw)
