@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{Event, Kendall, RuleSet, random_step};
+use senet_engine::{Event, Jequier, Kendall, Kendall7, RuleSet, Simple, random_step};
 
 /// Steps timed per iteration; a game that ends starts again.
 const STEPS: u64 = 10_000;
@@ -41,6 +41,15 @@ fn random_steps(c: &mut Criterion) {
     let mut events = Vec::with_capacity(16);
     group.bench_function("kendall", |b| {
         b.iter(|| black_box(steps(Kendall, &mut rng, &mut events)))
+    });
+    group.bench_function("kendall-7", |b| {
+        b.iter(|| black_box(steps(Kendall7, &mut rng, &mut events)))
+    });
+    group.bench_function("simple", |b| {
+        b.iter(|| black_box(steps(Simple, &mut rng, &mut events)))
+    });
+    group.bench_function("jequier", |b| {
+        b.iter(|| black_box(steps(Jequier, &mut rng, &mut events)))
     });
     group.finish();
 }

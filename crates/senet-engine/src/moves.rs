@@ -120,34 +120,30 @@ impl MoveList {
         }
     }
 
-    /// Adds a move; `Err` when the list already holds [`MAX_MOVES`].
-    pub(crate) fn push(&mut self, mv: Move) -> Result<(), MoveListFull> {
-        let slot = self
-            .moves
-            .get_mut(usize::from(self.len))
-            .ok_or(MoveListFull)?;
-        *slot = Some(mv);
-        self.len += 1;
-        Ok(())
-    }
-
-    /// The moves of the pieces on the squares of `froms` (a bitboard),
-    /// lowest first, each worked out by `resolve`. `Err` when there are
-    /// more than [`MAX_MOVES`], checked before any move is worked out.
-    pub(crate) fn of_pieces(
+    /// Fills an empty list with the moves of the pieces on the squares of
+    /// `froms` (a bitboard), lowest first, each worked out by `resolve`.
+    /// `Err` when there are more than [`MAX_MOVES`]: the list is then left
+    /// empty rather than with moves missing.
+    #[inline]
+    pub(crate) fn fill(
+        &mut self,
         froms: u32,
         mut resolve: impl FnMut(u32) -> Move,
-    ) -> Result<MoveList, MoveListFull> {
+    ) -> Result<(), MoveListFull> {
         if froms.count_ones() as usize > MAX_MOVES {
+            *self = MoveList::new();
             return Err(MoveListFull);
         }
-        let mut moves = MoveList::new();
         let mut rest = froms;
-        while rest != 0 {
-            moves.push(resolve(rest.trailing_zeros()))?;
+        for slot in &mut self.moves {
+            if rest == 0 {
+                break;
+            }
+            *slot = Some(resolve(rest.trailing_zeros()));
+            self.len += 1;
             rest &= rest - 1;
         }
-        Ok(moves)
+        Ok(())
     }
 
     /// How many legal moves there are.

@@ -10,7 +10,7 @@ use crate::position::{BOARD_MASK, Position, PositionError};
 use crate::rules::bits::{
     check_pieces, guarded, highest, passes_backward, passes_forward, runs_of_three, span, square,
 };
-use crate::rules::sticks::{Opening, StickRules, moves_of};
+use crate::rules::sticks::{Opening, StickRules, moves_of, try_moves_of};
 use crate::rules::{Kendall, RuleSetId, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -173,6 +173,10 @@ impl Rules for Jequier {
     }
 
     fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        try_moves_of(self, position, throw)
+    }
+
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         moves_of(self, position, throw)
     }
 

@@ -4,7 +4,7 @@
 use crate::moves::{Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError};
 use crate::position::{BOARD_MASK, Position, PositionError, squares_of};
 use crate::rules::bits::{check_pieces, guarded, highest, passes_forward, runs_of_three, span};
-use crate::rules::sticks::{StickRules, moves_of};
+use crate::rules::sticks::{StickRules, moves_of, try_moves_of};
 use crate::rules::{RuleSetId, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -291,6 +291,10 @@ impl Rules for Kendall {
     }
 
     fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        try_moves_of(self, position, throw)
+    }
+
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         moves_of(self, position, throw)
     }
 

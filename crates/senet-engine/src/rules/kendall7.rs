@@ -6,7 +6,7 @@ use crate::moves::{Direction, Move, MoveList, MoveListFull, PlayError};
 use crate::position::{Position, PositionError};
 use crate::rules::bits::check_pieces;
 use crate::rules::kendall::SAFE_HOUSES;
-use crate::rules::sticks::{Opening, StickRules, moves_of};
+use crate::rules::sticks::{Opening, StickRules, moves_of, try_moves_of};
 use crate::rules::{Kendall, RuleSetId, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -64,6 +64,10 @@ impl Rules for Kendall7 {
     }
 
     fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        try_moves_of(self, position, throw)
+    }
+
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         moves_of(self, position, throw)
     }
 

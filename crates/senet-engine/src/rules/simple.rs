@@ -5,7 +5,7 @@
 use crate::moves::{Direction, Move, MoveList, MoveListFull, PlayError};
 use crate::position::{Position, PositionError};
 use crate::rules::bits::{check_pieces, guarded, span};
-use crate::rules::sticks::{StickRules, moves_of};
+use crate::rules::sticks::{StickRules, moves_of, try_moves_of};
 use crate::rules::{Kendall, RuleSetId, Rules};
 use crate::square::Square;
 use crate::throw::{Sticks, Throw, ThrowError};
@@ -126,6 +126,10 @@ impl Rules for Simple {
     }
 
     fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        try_moves_of(self, position, throw)
+    }
+
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         moves_of(self, position, throw)
     }
 

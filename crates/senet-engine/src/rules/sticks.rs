@@ -45,14 +45,41 @@ pub(crate) trait StickRules: Rules + Copy + 'static {
     }
 }
 
-/// Every legal move of a stick rule set, lowest from-square first.
-pub(crate) fn moves_of<R: StickRules>(
+/// Every legal move of a stick rule set, lowest from-square first, or
+/// `Err` when the side to move has more movable pieces than a list holds.
+pub(crate) fn try_moves_of<R: StickRules>(
     rules: &R,
     position: &Position,
     throw: Throw,
 ) -> Result<MoveList, MoveListFull> {
+    let mut moves = MoveList::new();
+    fill(rules, position, throw, &mut moves)?;
+    Ok(moves)
+}
+
+/// [`Rules::legal_moves`] of a stick rule set: as [`try_moves_of`], built
+/// in place (this is the AI's hot path), and empty for a position with more
+/// movable pieces than a list holds, as the trait documents.
+#[inline]
+pub(crate) fn moves_of<R: StickRules>(rules: &R, position: &Position, throw: Throw) -> MoveList {
+    let mut moves = MoveList::new();
+    let full = fill(rules, position, throw, &mut moves);
+    debug_assert!(
+        full.is_ok(),
+        "legal_moves of a position with too many pieces"
+    );
+    moves
+}
+
+#[inline]
+fn fill<R: StickRules>(
+    rules: &R,
+    position: &Position,
+    throw: Throw,
+    moves: &mut MoveList,
+) -> Result<(), MoveListFull> {
     let (froms, direction) = rules.movers(position, throw);
-    MoveList::of_pieces(froms, |from| {
+    moves.fill(froms, |from| {
         rules.resolve(position, throw, from, direction)
     })
 }
