@@ -9,48 +9,11 @@ mod reference_rules;
 mod sticks;
 
 use proptest::prelude::*;
-use reference_rules::kendall7 as reference;
 use senet_engine::{
     ChanceKind, EndHow, Event, Kendall, Kendall7, MovesTextError, Next, PlayError, PositionError,
     Prob, Roll, RuleSet, RuleSetId, Rules, Seat, Seating, Side, Square, StepGame, Sticks, Why,
 };
-use sticks::{Reference, Subject, dealt, lines, lot, move_from, options, piece, play, text, throw};
-
-impl Reference for reference::Game {
-    fn start(first_seat: usize) -> Self {
-        reference::new_game(first_seat)
-    }
-    fn chance(throw: u8) -> Self::Chance {
-        reference::Chance::Throw(throw)
-    }
-    fn throw_of(chance: &Self::Chance) -> u8 {
-        let reference::Chance::Throw(t) = *chance;
-        t
-    }
-    fn choice(from: u8) -> Self::Option {
-        reference::Choice::Move { from }
-    }
-    fn from_of(option: &Self::Option) -> u8 {
-        let reference::Choice::Move { from } = *option;
-        from
-    }
-    fn text(&self) -> String {
-        self.position_text()
-    }
-    fn pieces(&self) -> reference_rules::Census {
-        self.census()
-    }
-    fn moves(position: &str, throw: u8) -> Option<Vec<String>> {
-        reference::moves(position, throw)
-    }
-}
-
-impl Subject for Kendall7 {
-    type Ref = reference::Game;
-    const ID: RuleSetId = RuleSetId::Kendall7;
-    const THROWS: &'static [u8] = &[1, 2, 3, 4, 5];
-    const PIECES: u8 = 7;
-}
+use sticks::{dealt, lines, lot, move_from, options, piece, play, text, throw};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

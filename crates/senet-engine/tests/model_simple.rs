@@ -8,48 +8,11 @@ mod reference_rules;
 mod sticks;
 
 use proptest::prelude::*;
-use reference_rules::simple as reference;
 use senet_engine::{
     ChanceKind, EndHow, Event, Kendall, MovesTextError, Next, PlayError, PositionError, RuleSet,
     RuleSetId, Rules, Seat, Side, Simple, Square, StepGame, Sticks, Why,
 };
-use sticks::{Reference, Subject, dealt, lines, move_from, options, piece, play, text, throw};
-
-impl Reference for reference::Game {
-    fn start(_first_seat: usize) -> Self {
-        reference::new_game()
-    }
-    fn chance(throw: u8) -> Self::Chance {
-        reference::Chance::Throw(throw)
-    }
-    fn throw_of(chance: &Self::Chance) -> u8 {
-        let reference::Chance::Throw(t) = *chance;
-        t
-    }
-    fn choice(from: u8) -> Self::Option {
-        reference::Choice::Move { from }
-    }
-    fn from_of(option: &Self::Option) -> u8 {
-        let reference::Choice::Move { from } = *option;
-        from
-    }
-    fn text(&self) -> String {
-        self.position_text()
-    }
-    fn pieces(&self) -> reference_rules::Census {
-        self.census()
-    }
-    fn moves(position: &str, throw: u8) -> Option<Vec<String>> {
-        reference::moves(position, throw)
-    }
-}
-
-impl Subject for Simple {
-    type Ref = reference::Game;
-    const ID: RuleSetId = RuleSetId::Simple;
-    const THROWS: &'static [u8] = &[1, 2, 3, 4, 6];
-    const PIECES: u8 = 5;
-}
+use sticks::{dealt, lines, move_from, options, piece, play, text, throw};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
