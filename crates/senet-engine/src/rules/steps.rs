@@ -240,9 +240,25 @@ pub(crate) fn apply<R: StickRules>(
             }
             _ => Err(StepError::WrongChance(ChanceKind::Sticks)),
         },
-        (Seating::Dealt { first, .. }, None, Step::Chance { roll }) => match roll {
+        (
+            Seating::Dealt {
+                first,
+                first_move_due,
+            },
+            None,
+            Step::Chance { roll },
+        ) => match roll {
             Roll::Sticks { sticks } => {
-                throw(rules, state, first, rules.score(sticks), events);
+                let throw = rules.score(sticks);
+                let (froms, _, _) = movers(rules, &state.position, throw, first_move_due);
+                if froms == 0 {
+                    // No legal move: the turn passes, with no throw again.
+                    let seat = seat_of(first, state.position.to_move());
+                    state.position = rules.pass(&state.position);
+                    events.push(Event::Pass { seat });
+                } else {
+                    state.pending = Some(throw);
+                }
                 Ok(())
             }
             _ => Err(StepError::WrongChance(ChanceKind::Sticks)),
@@ -353,32 +369,6 @@ fn opening_throw<R: StickRules>(
         first: other,
         first_move_due: R::FIRST_MOVE_FROM.is_some(),
     };
-}
-
-/// A throw in play: it waits for a move, or passes when no piece can move
-/// (with no further throw, whatever the throw).
-fn throw<R: StickRules>(
-    rules: &R,
-    state: &mut StickState,
-    first: Seat,
-    throw: Throw,
-    events: &mut Vec<Event>,
-) {
-    let first_move_due = matches!(
-        state.seating,
-        Seating::Dealt {
-            first_move_due: true,
-            ..
-        }
-    );
-    let (froms, _, _) = movers(rules, &state.position, throw, first_move_due);
-    if froms == 0 {
-        let seat = seat_of(first, state.position.to_move());
-        state.position = rules.pass(&state.position);
-        events.push(Event::Pass { seat });
-    } else {
-        state.pending = Some(throw);
-    }
 }
 
 /// The piece events of a stick move.
