@@ -3,8 +3,11 @@
 //! A rule set decides the pieces and their start, how sticks score, which
 //! throws give another throw, which moves are legal and what they do, and
 //! who has won. Everything else (positions, moves, records, games) is shared.
-//! The standard rule set is [`Kendall`]; the others in the specification
-//! folder will be further implementations of [`Rules`].
+//! The standard rule set is [`Kendall`]; [`Kendall7`], [`Simple`] and
+//! [`Jequier`] are the other stick rule sets, on the same two-side boards.
+//! Their openings (Kendall-7's and Jequier's throws for a 1) and Jequier's
+//! first-move rule are the step model's ([`StickState`]); Path of Peril and
+//! Senet-modern are on the step model only.
 
 mod bits;
 mod jequier;
