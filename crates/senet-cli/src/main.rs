@@ -14,7 +14,7 @@ use senet_engine::{
 
 mod steps;
 
-const USAGE: &str = "usage: senet rules | senet moves \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -23,7 +23,11 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(output) => {
-            print!("{output}");
+            // A reader that went away (`senet trace | head`) is no error of
+            // ours: stop quietly rather than panic on a broken pipe.
+            let mut stdout = std::io::stdout().lock();
+            let _ = std::io::Write::write_all(&mut stdout, output.as_bytes());
+            let _ = std::io::Write::flush(&mut stdout);
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -52,31 +56,37 @@ fn run(args: &[String]) -> Result<String, String> {
     }
 }
 
+/// `senet moves [--rules ID] "<position>" <throw>`: every legal move of a
+/// stick rule set, as the engine writes them.
 fn moves(args: &[String]) -> Result<String, String> {
-    let [position, throw] = args else {
+    // `--rules ID` may come before or after the position and the throw.
+    let mut rules = None;
+    let mut fixed = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--rules" {
+            let value = rest.next().ok_or("`--rules` needs a value")?;
+            if rules.replace(value).is_some() {
+                return Err("`--rules` given twice".to_owned());
+            }
+        } else if arg.starts_with("--") {
+            return Err(format!("unknown argument `{arg}`; {USAGE}"));
+        } else {
+            fixed.push(arg);
+        }
+    }
+    let [position, throw] = fixed[..] else {
         return Err(format!(
             "`moves` takes a position and a throw, got {} arguments; {USAGE}",
-            args.len()
+            fixed.len()
         ));
     };
-    let rules = Kendall;
-    let (position, throw) = position_and_throw(&rules, position, throw)?;
-    let moves = rules.legal_moves(&position, throw);
-    if moves.is_empty() {
-        let after = rules.pass(&position);
-        return Ok(format!("pass {}\n", rules.position_text(&after)));
-    }
-    let mut out = String::new();
-    for mv in moves.iter() {
-        let after = rules.apply(&position, throw, mv);
-        out.push_str(&format!(
-            "{} {} {}\n",
-            mv.from,
-            destination(mv.to),
-            rules.position_text(&after)
-        ));
-    }
-    Ok(out)
+    let id = match rules {
+        None => RuleSetId::Kendall,
+        Some(name) => name.parse::<RuleSetId>().map_err(|e| e.to_string())?,
+    };
+    let lines = senet_engine::moves_text(id, position, throw).map_err(|e| e.to_string())?;
+    Ok(lines.iter().map(|line| format!("{line}\n")).collect())
 }
 
 fn position_and_throw(

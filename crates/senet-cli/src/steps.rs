@@ -39,8 +39,7 @@ pub fn table(rules: Option<&String>, seats: Option<u64>) -> Result<(AnyRules, u8
         None => RuleSetId::Kendall,
         Some(name) => name.parse::<RuleSetId>().map_err(|e| e.to_string())?,
     };
-    let any =
-        AnyRules::of(id).ok_or_else(|| format!("rule set `{id}` is not in the engine yet"))?;
+    let any = AnyRules::of(id);
     let (min, max) = any.seat_range();
     let seats = match seats {
         None => min,

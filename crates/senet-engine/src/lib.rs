@@ -37,14 +37,17 @@ pub use model::{
     Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
 };
 pub use model::{RandomGame, StepRecord, StepTextError, random_game, random_step};
-pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
+pub use moves::{
+    Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,
+};
 pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::{
-    DiceCount, Kendall, Modern, ModernPhase, ModernPiece, ModernState, ModernTextError,
-    ModernTextField, ModernThrow, Peril, PerilPhase, PerilState, PerilTextError, Playout,
-    RuleSetId, Rules, StickState, UnknownRuleSet, random_turn_via_move_list,
+    DiceCount, Jequier, Kendall, Kendall7, Modern, ModernPhase, ModernPiece, ModernState,
+    ModernTextError, ModernTextField, ModernThrow, MovesTextError, Peril, PerilPhase, PerilState,
+    PerilTextError, Playout, RuleSetId, Rules, Seating, Simple, StickState, UnknownRuleSet,
+    moves_text, random_turn_via_move_list,
 };
 pub use side::Side;
 pub use square::{BOARD_SQUARES, Square, SquareError};

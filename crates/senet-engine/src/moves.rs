@@ -84,8 +84,26 @@ impl Move {
     }
 }
 
-/// Most moves a position can offer: one per piece.
+/// Most moves a position can offer: one per piece, and no stick rule set
+/// gives a side more than seven.
 pub const MAX_MOVES: usize = 8;
+
+/// A move list was asked to hold more than [`MAX_MOVES`] moves: the side to
+/// move has more pieces able to move than any rule set gives a side, so the
+/// position is not one the rule set accepts. An error, never a silent drop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveListFull;
+
+impl fmt::Display for MoveListFull {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "more than {MAX_MOVES} legal moves: the side to move has more pieces than a rule set gives a side"
+        )
+    }
+}
+
+impl std::error::Error for MoveListFull {}
 
 /// The legal moves for one position and throw, sorted by from-square.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,11 +120,30 @@ impl MoveList {
         }
     }
 
-    pub(crate) fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(usize::from(self.len)) {
-            *slot = Some(mv);
-            self.len += 1;
+    /// Fills an empty list with the moves of the pieces on the squares of
+    /// `froms` (a bitboard), lowest first, each worked out by `resolve`.
+    /// `Err` when there are more than [`MAX_MOVES`]: the list is then left
+    /// empty rather than with moves missing.
+    #[inline]
+    pub(crate) fn fill(
+        &mut self,
+        froms: u32,
+        mut resolve: impl FnMut(u32) -> Move,
+    ) -> Result<(), MoveListFull> {
+        if froms.count_ones() as usize > MAX_MOVES {
+            *self = MoveList::new();
+            return Err(MoveListFull);
         }
+        let mut rest = froms;
+        for slot in &mut self.moves {
+            if rest == 0 {
+                break;
+            }
+            *slot = Some(resolve(rest.trailing_zeros()));
+            self.len += 1;
+            rest &= rest - 1;
+        }
+        Ok(())
     }
 
     /// How many legal moves there are.
@@ -136,6 +173,13 @@ impl MoveList {
     #[must_use]
     pub fn get(&self, index: usize) -> Option<Move> {
         self.moves.get(index).copied().flatten()
+    }
+}
+
+impl Default for MoveList {
+    /// An empty list.
+    fn default() -> MoveList {
+        MoveList::new()
     }
 }
 
@@ -179,6 +223,29 @@ pub enum PlayError {
     NoEmptySquareBehind,
     /// No move is legal with this throw: the turn must be forfeited.
     NoLegalMove,
+    /// The move would go past square 30, and this rule set has no way off
+    /// but landing exactly on 30 (Jequier).
+    PastTheEnd,
+    /// The piece stands on a square it bears off from only with one exact
+    /// throw (28 with 3 and 29 with 2 in the simple rules).
+    NeedsExactThrow {
+        /// The piece's square.
+        square: Square,
+        /// The throw it needs.
+        throw: u8,
+    },
+    /// A piece bears off only while every piece of its side is in the exit
+    /// row, 21 to 30 (Jequier).
+    NotAllInExitRow,
+    /// No piece can move forward, and this piece cannot move back by the
+    /// full throw: the square there is taken or off the board (Jequier).
+    CannotMoveBack,
+    /// The side's first move must be made with the piece on this square
+    /// (White's piece on 9 in Jequier).
+    FirstMoveFrom {
+        /// The square of the piece that must move.
+        square: Square,
+    },
     /// A move is legal with this throw, so the turn cannot be forfeited.
     MustMove,
 }
@@ -197,6 +264,11 @@ impl PlayError {
             PlayError::ProtectedPiece { .. } => "protected_piece",
             PlayError::NoEmptySquareBehind => "no_empty_square_behind",
             PlayError::NoLegalMove => "no_legal_move",
+            PlayError::PastTheEnd => "past_the_end",
+            PlayError::NeedsExactThrow { .. } => "needs_exact_throw",
+            PlayError::NotAllInExitRow => "not_all_in_exit_row",
+            PlayError::CannotMoveBack => "cannot_move_back",
+            PlayError::FirstMoveFrom { .. } => "first_move_from",
             PlayError::MustMove => "must_move",
         }
     }
@@ -232,6 +304,21 @@ impl fmt::Display for PlayError {
             }
             PlayError::MustMove => {
                 f.write_str("a move is legal with this throw, so the turn cannot be forfeited")
+            }
+            PlayError::PastTheEnd => f.write_str(
+                "the move goes past square 30: a piece leaves only by landing exactly on 30",
+            ),
+            PlayError::NeedsExactThrow { square, throw } => {
+                write!(f, "a piece on {square} bears off only with exactly {throw}")
+            }
+            PlayError::NotAllInExitRow => f.write_str(
+                "a piece bears off only while every piece of its side is in row 3 (21 to 30)",
+            ),
+            PlayError::CannotMoveBack => f.write_str(
+                "no piece can move forward, and this piece cannot move back by the full throw onto an empty square",
+            ),
+            PlayError::FirstMoveFrom { square } => {
+                write!(f, "the first move must be made with the piece on {square}")
             }
         }
     }

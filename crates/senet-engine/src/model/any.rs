@@ -4,7 +4,10 @@
 
 use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
-use crate::rules::{Kendall, Modern, ModernState, Peril, PerilState, RuleSetId, StickState};
+use crate::rules::{
+    Jequier, Kendall, Kendall7, Modern, ModernState, Peril, PerilState, RuleSetId, Simple,
+    StickState,
+};
 
 /// Declares [`AnyRules`] and [`AnyState`] over the rule sets, and the
 /// dispatch of [`RuleSet`] to each; one line a rule set.
@@ -29,14 +32,11 @@ macro_rules! any_rule_sets {
         }
 
         impl AnyRules {
-            /// The rule set with this id, where the engine plays it on the
-            /// step model.
+            /// The rule set with this id.
             #[must_use]
-            pub fn of(id: RuleSetId) -> Option<AnyRules> {
+            pub fn of(id: RuleSetId) -> AnyRules {
                 match id {
-                    $(RuleSetId::$id => Some(AnyRules::$variant(<$rules>::default())),)+
-                    #[allow(unreachable_patterns)] // until every id is here
-                    _ => None,
+                    $(RuleSetId::$id => AnyRules::$variant(<$rules>::default()),)+
                 }
             }
         }
@@ -98,6 +98,9 @@ macro_rules! any_rule_sets {
 
 any_rule_sets! {
     Kendall(Kendall, StickState) = Kendall,
+    Kendall7(Kendall7, StickState) = Kendall7,
+    Jequier(Jequier, StickState) = Jequier,
+    Simple(Simple, StickState) = Simple,
     Peril(Peril, PerilState) = Peril,
     Modern(Modern, ModernState) = Modern,
 }

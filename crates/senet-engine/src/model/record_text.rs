@@ -123,12 +123,7 @@ impl StepRecord {
     /// Replays the steps under the record's rule set; the first refused
     /// step is an error naming its line and step number.
     pub fn replay(&self) -> Result<StepGame<AnyRules>, NotationError> {
-        let rules = AnyRules::of(self.rule_set).ok_or_else(|| {
-            at(
-                1,
-                format!("rule set `{}` is not in the engine yet", self.rule_set),
-            )
-        })?;
+        let rules = AnyRules::of(self.rule_set);
         let steps: Vec<Step> = self.steps.iter().map(|(_, step)| *step).collect();
         StepGame::replay(rules, self.seats, &steps).map_err(|failure| match failure {
             ReplayFailure::Seats(error) => at(1, error.to_string()),

@@ -1,8 +1,10 @@
 //! The standard rule set: Kendall's reconstruction as specified in
 //! `rules-kendall.md`, with every **Decision** of that text.
 
-use crate::moves::{Destination, Direction, Effect, Move, MoveList, PlayError};
+use crate::moves::{Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError};
 use crate::position::{BOARD_MASK, Position, PositionError, squares_of};
+use crate::rules::bits::{check_pieces, guarded, highest, passes_forward, runs_of_three, span};
+use crate::rules::sticks::{StickRules, moves_of, try_moves_of};
 use crate::rules::{RuleSetId, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -15,7 +17,7 @@ const HAPPINESS: u32 = 26;
 /// House of Water: no piece rests here.
 const WATER: u32 = 27;
 /// Houses whose pieces are protected on their own (28 and 29).
-const SAFE_HOUSES: u32 = (1 << 28) | (1 << 29);
+pub(crate) const SAFE_HOUSES: u32 = (1 << 28) | (1 << 29);
 /// Pieces each side starts with.
 const PIECES: u8 = 5;
 
@@ -28,30 +30,11 @@ const PIECES: u8 = 5;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Kendall;
 
-/// Bits `lo..=hi`, or none when `lo > hi`.
-const fn span(lo: u32, hi: u32) -> u32 {
-    if lo > hi {
-        0
-    } else {
-        ((1u32 << (hi - lo + 1)) - 1) << lo
-    }
-}
-
-/// Every square in a run of three or more consecutive pieces of `board`.
-const fn blockades(board: u32) -> u32 {
-    let starts = board & (board >> 1) & (board >> 2);
-    starts | (starts << 1) | (starts << 2)
-}
-
-/// Pieces of `board` that cannot be captured: on 28 or 29, or with a friendly
-/// neighbour on either side.
-const fn protected(board: u32) -> u32 {
-    board & ((board << 1) | (board >> 1) | SAFE_HOUSES)
-}
-
-/// The highest set bit of a non-empty board.
-const fn highest(board: u32) -> u32 {
-    31 - board.leading_zeros()
+/// Pieces of `board` that cannot be captured: on one of the `SAFE` squares
+/// (28 and 29 here; Kendall-7 adds 15 and 26), or with a friendly neighbour
+/// on either side.
+const fn protected<const SAFE: u32>(board: u32) -> u32 {
+    guarded(board, SAFE)
 }
 
 /// Masks that depend only on the throw, worked out once.
@@ -94,17 +77,31 @@ const THROW_MASKS: [ThrowMasks; MAX_THROW as usize + 1] = {
 };
 
 /// Which pieces of the side to move can move, and how.
-struct Mobility {
+pub(crate) struct Mobility {
     /// From-squares of legal forward moves (bear-offs included).
-    forward: u32,
+    pub(crate) forward: u32,
     /// From-squares of forced backward moves; only when `forward` is empty.
-    backward: u32,
+    pub(crate) backward: u32,
 }
 
+impl Mobility {
+    /// The pieces that may move and which way: forward moves, else the
+    /// forced backward moves.
+    pub(crate) const fn movers(&self) -> (u32, Direction) {
+        if self.forward != 0 {
+            (self.forward, Direction::Forward)
+        } else {
+            (self.backward, Direction::Backward)
+        }
+    }
+}
+
+/// Kendall's move generation, for the standard rules (`SAFE` is 28 and 29)
+/// and Kendall-7 (15, 26, 28 and 29), which differ only there.
 impl Kendall {
-    fn mobility(position: &Position, throw: Throw) -> Mobility {
+    pub(crate) fn mobility<const SAFE: u32>(position: &Position, throw: Throw) -> Mobility {
         let mover = position.to_move();
-        Kendall::mobility_of(
+        Kendall::mobility_of::<SAFE>(
             position.board(mover),
             position.board(mover.opponent()),
             throw,
@@ -112,24 +109,18 @@ impl Kendall {
     }
 
     #[inline]
-    fn mobility_of(own: u32, theirs: u32, throw: Throw) -> Mobility {
+    fn mobility_of<const SAFE: u32>(own: u32, theirs: u32, throw: Throw) -> Mobility {
         let t = u32::from(throw.value());
 
         let masks = &THROW_MASKS[(t as usize).min(MAX_THROW as usize)];
         // Rule 3: no blockade square strictly between from and destination.
-        let walls = blockades(theirs);
-        let mut walled = 0;
-        if walls != 0 {
-            for k in 1..t {
-                walled |= walls >> k;
-            }
-        }
+        let walled = passes_forward(runs_of_three(theirs), t);
         let free = own & !masks.skips_happiness & !walled;
         let bear_off = free & masks.bear_off_from;
         // Rule 4: the destination.
         let landing = (free & masks.stays_on_board) << t;
         let onto_own = (landing & own) >> t;
-        let forward = ((landing & !own & !protected(theirs)) >> t) | bear_off;
+        let forward = ((landing & !own & !protected::<SAFE>(theirs)) >> t) | bear_off;
 
         // Forced backward move: only when some piece failed forward solely
         // because its own side held the destination.
@@ -149,7 +140,7 @@ impl Kendall {
 
     /// Where the House of Water sends a piece, given the squares held once the
     /// mover has left its square: 15, else the highest empty square below it.
-    fn rebirth_square(occupied: u32) -> Square {
+    pub(crate) fn rebirth_square(occupied: u32) -> Square {
         let below = !occupied & span(1, REBIRTH);
         // With at most 7 pieces a side, 14 squares below 15 never all fill up.
         let number = if below == 0 { REBIRTH } else { highest(below) };
@@ -185,7 +176,12 @@ impl Kendall {
         }
     }
 
-    fn resolve(position: &Position, throw: Throw, from: u32, direction: Direction) -> Move {
+    pub(crate) fn resolve(
+        position: &Position,
+        throw: Throw,
+        from: u32,
+        direction: Direction,
+    ) -> Move {
         let mover = position.to_move();
         let own = position.board(mover);
         let theirs = position.board(mover.opponent());
@@ -203,8 +199,30 @@ impl Kendall {
         }
     }
 
+    /// Why the piece on `from` has no legal move.
+    pub(crate) fn explain<const SAFE: u32>(
+        position: &Position,
+        throw: Throw,
+        from: Square,
+    ) -> PlayError {
+        if position.piece_at(from) != Some(position.to_move()) {
+            return PlayError::NoPieceOfYours { square: from };
+        }
+        // In forced-backward mode the piece's fault is having nowhere to go
+        // back to; otherwise it is whatever stopped its forward move.
+        if Kendall::mobility::<SAFE>(position, throw).backward != 0 {
+            PlayError::NoEmptySquareBehind
+        } else {
+            Kendall::forward_fault::<SAFE>(position, throw, from)
+        }
+    }
+
     /// Why the forward move of the piece on `from` is illegal.
-    fn forward_fault(position: &Position, throw: Throw, from: Square) -> PlayError {
+    fn forward_fault<const SAFE: u32>(
+        position: &Position,
+        throw: Throw,
+        from: Square,
+    ) -> PlayError {
         let mover = position.to_move();
         let own = position.board(mover);
         let theirs = position.board(mover.opponent());
@@ -216,14 +234,14 @@ impl Kendall {
         if d > 31 || (d == 31 && p < 28) {
             return PlayError::Overshoots;
         }
-        let passed = blockades(theirs) & span(p + 1, (d - 1).min(30));
+        let passed = runs_of_three(theirs) & span(p + 1, (d - 1).min(30));
         if let Some(at) = squares_of(passed).next() {
             return PlayError::Blockade { at };
         }
         let square = Square::new_unchecked(d.min(30) as u8);
         if own & (1 << d) != 0 {
             PlayError::OwnPieceOnDestination { square }
-        } else if protected(theirs) & (1 << d) != 0 {
+        } else if protected::<SAFE>(theirs) & (1 << d) != 0 {
             PlayError::ProtectedPiece { square }
         } else {
             // Unreachable for a piece whose forward move was rejected.
@@ -272,56 +290,30 @@ impl Rules for Kendall {
         matches!(throw.value(), 1 | 4 | 5)
     }
 
+    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        try_moves_of(self, position, throw)
+    }
+
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
-        let mobility = Kendall::mobility(position, throw);
-        let (froms, direction) = if mobility.forward != 0 {
-            (mobility.forward, Direction::Forward)
-        } else {
-            (mobility.backward, Direction::Backward)
-        };
-        let mut moves = MoveList::new();
-        for from in squares_of(froms) {
-            moves.push(Kendall::resolve(
-                position,
-                throw,
-                u32::from(from.number()),
-                direction,
-            ));
-        }
-        moves
+        moves_of(self, position, throw)
     }
 
     fn explain_illegal(&self, position: &Position, throw: Throw, from: Square) -> PlayError {
-        if position.piece_at(from) != Some(position.to_move()) {
-            return PlayError::NoPieceOfYours { square: from };
-        }
-        // In forced-backward mode the piece's fault is having nowhere to go
-        // back to; otherwise it is whatever stopped its forward move.
-        if Kendall::mobility(position, throw).backward != 0 {
-            PlayError::NoEmptySquareBehind
-        } else {
-            Kendall::forward_fault(position, throw, from)
-        }
+        Kendall::explain::<SAFE_HOUSES>(position, throw, from)
     }
 
     fn validate(&self, position: &Position) -> Result<(), PositionError> {
-        for side in Side::ALL {
-            let found = position.on_board(side);
-            if found > PIECES {
-                return Err(PositionError::TooManyPieces {
-                    side,
-                    found,
-                    allowed: PIECES,
-                });
-            }
-        }
-        let water = Square::new_unchecked(WATER as u8);
-        if position.piece_at(water).is_some() {
-            return Err(PositionError::PieceCannotRest {
-                square: water.number(),
-            });
-        }
-        Ok(())
+        check_pieces(position, PIECES)
+    }
+}
+
+impl StickRules for Kendall {
+    fn movers(&self, position: &Position, throw: Throw) -> (u32, Direction) {
+        Kendall::mobility::<SAFE_HOUSES>(position, throw).movers()
+    }
+
+    fn resolve(&self, position: &Position, throw: Throw, from: u32, direction: Direction) -> Move {
+        Kendall::resolve(position, throw, from, direction)
     }
 }
 
@@ -372,12 +364,8 @@ impl Kendall {
         let mut theirs = start.board(mover.opponent());
         for turns in 1..=max_turns {
             let (throw, pick) = random_draw(rng);
-            let mobility = Kendall::mobility_of(own, theirs, throw);
-            let (froms, direction) = if mobility.forward != 0 {
-                (mobility.forward, Direction::Forward)
-            } else {
-                (mobility.backward, Direction::Backward)
-            };
+            let (froms, direction) =
+                Kendall::mobility_of::<SAFE_HOUSES>(own, theirs, throw).movers();
             if froms != 0 {
                 let from = nth_bit(froms, pick_below(pick, froms.count_ones()));
                 let t = u32::from(throw.value());

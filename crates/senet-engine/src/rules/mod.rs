@@ -3,26 +3,39 @@
 //! A rule set decides the pieces and their start, how sticks score, which
 //! throws give another throw, which moves are legal and what they do, and
 //! who has won. Everything else (positions, moves, records, games) is shared.
-//! The standard rule set is [`Kendall`]; the others in the specification
-//! folder will be further implementations of [`Rules`].
+//! The standard rule set is [`Kendall`]; [`Kendall7`], [`Simple`] and
+//! [`Jequier`] are the other stick rule sets, on the same two-side boards.
+//! Their openings (Kendall-7's and Jequier's throws for a 1) and Jequier's
+//! first-move rule are the step model's ([`StickState`]); Path of Peril and
+//! Senet-modern are on the step model only.
 
+mod bits;
+mod jequier;
 mod kendall;
+mod kendall7;
 mod modern;
+mod moves_text;
 mod peril;
+mod simple;
 mod steps;
+mod sticks;
 
 use core::fmt;
 use core::str::FromStr;
 
+pub use jequier::Jequier;
 pub use kendall::{Kendall, Playout, random_turn_via_move_list};
+pub use kendall7::Kendall7;
 pub use modern::{
     DiceCount, Modern, ModernPhase, ModernPiece, ModernState, ModernTextError, ModernTextField,
     ModernThrow,
 };
+pub use moves_text::{MovesTextError, moves_text};
 pub use peril::{Peril, PerilPhase, PerilState, PerilTextError};
-pub use steps::StickState;
+pub use simple::Simple;
+pub use steps::{Seating, StickState};
 
-use crate::moves::{Effect, Move, MoveList, PlayError};
+use crate::moves::{Effect, Move, MoveList, MoveListFull, PlayError};
 use crate::position::{Position, PositionError};
 use crate::side::Side;
 use crate::square::Square;
@@ -130,7 +143,10 @@ impl RuleSetId {
     pub fn rules(self) -> Option<&'static dyn Rules> {
         match self {
             RuleSetId::Kendall => Some(&Kendall),
-            _ => None,
+            RuleSetId::Kendall7 => Some(&Kendall7),
+            RuleSetId::Jequier => Some(&Jequier),
+            RuleSetId::Simple => Some(&Simple),
+            RuleSetId::Peril | RuleSetId::Modern => None,
         }
     }
 }
@@ -197,8 +213,28 @@ pub trait Rules: Send + Sync {
     fn extra_throw(&self, throw: Throw) -> bool;
 
     /// Every legal move for the side to move with this throw, lowest
-    /// from-square first. Empty when the turn is forfeited.
-    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList;
+    /// from-square first; empty when the turn is forfeited. `Err` when the
+    /// side to move has more pieces able to move than a [`MoveList`] holds,
+    /// which only a position [`Rules::validate`] refuses can have: a full
+    /// list is an error, never a silent drop.
+    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull>;
+
+    /// [`Rules::try_legal_moves`] for a position the rule set accepts: one
+    /// that [`Rules::validate`] passes or that play reached from the start
+    /// (no rule set gives a side more pieces than a list holds).
+    ///
+    /// A position built by hand with more than [`crate::MAX_MOVES`] pieces
+    /// of the side to move has no complete list; rather than a list with
+    /// moves missing this gives an empty one (and fails a debug assertion),
+    /// so call [`Rules::try_legal_moves`] on positions not checked.
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
+        let moves = self.try_legal_moves(position, throw);
+        debug_assert!(
+            moves.is_ok(),
+            "legal_moves of a position with too many pieces"
+        );
+        moves.unwrap_or_default()
+    }
 
     /// Why the piece on `from` has no legal move with this throw.
     /// Only meaningful when `legal_moves` has no move from `from`.
@@ -320,6 +356,9 @@ impl<T: Rules + ?Sized> Rules for &T {
     }
     fn extra_throw(&self, throw: Throw) -> bool {
         (**self).extra_throw(throw)
+    }
+    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
+        (**self).try_legal_moves(position, throw)
     }
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         (**self).legal_moves(position, throw)

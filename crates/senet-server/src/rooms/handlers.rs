@@ -134,12 +134,15 @@ pub async fn create_room(
     };
     // Rooms play the rule sets the rooms are built for; the others are
     // the engine's until rooms learn the step model.
-    let rules = rule_set.rules().ok_or_else(|| {
-        AppError::BadRequest(
-            "unknown_rule_set",
-            format!("`{rule_set}` cannot be played online yet; try `kendall`"),
-        )
-    })?;
+    let rules = rule_set
+        .rules()
+        .filter(|_| rule_set == RuleSetId::Kendall)
+        .ok_or_else(|| {
+            AppError::BadRequest(
+                "unknown_rule_set",
+                format!("`{rule_set}` cannot be played online yet; try `kendall`"),
+            )
+        })?;
     let side = match request.side {
         SideChoice::Cone => Side::Cone,
         SideChoice::Spool => Side::Spool,

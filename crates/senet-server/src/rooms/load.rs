@@ -72,12 +72,15 @@ async fn rebuild_game(
         };
         turns.push(Turn { throw, action });
     }
-    let rules = rule_set.rules().ok_or_else(|| {
-        format!(
-            "game {}: rule set `{rule_set}` is not played in rooms",
-            row.id
-        )
-    })?;
+    let rules = rule_set
+        .rules()
+        .filter(|_| rule_set == RuleSetId::Kendall)
+        .ok_or_else(|| {
+            format!(
+                "game {}: rule set `{rule_set}` is not played in rooms",
+                row.id
+            )
+        })?;
     let mut game = Record::from(turns)
         .replay(rules)
         .map_err(|e| format!("game {}: stored record does not replay: {e}", row.id))?;

@@ -1,0 +1,85 @@
+//! What the two-side stick rule sets share below the [`Rules`] trait: the
+//! pieces that may move as one bitboard, each move worked out from its
+//! from-square, and the opening facts the step model needs. The move lists
+//! of [`Rules::try_legal_moves`] and the options of the step model are both
+//! built on it, so they cannot disagree.
+
+use crate::moves::{Direction, Move, MoveList, MoveListFull};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::throw::Throw;
+
+/// The opening of Kendall-7 and Jequier: the seats throw in turn until one
+/// throws a 1; that seat takes the second colour (Spool, Black), the rules
+/// move its piece on `from` one square on at once, and it throws again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Opening {
+    /// The square of the second colour's piece the opening 1 moves: 14 in
+    /// Kendall-7, 10 in Jequier.
+    pub(crate) from: u32,
+}
+
+/// A two-side stick rule set on raw boards.
+pub(crate) trait StickRules: Rules + Copy + 'static {
+    /// The opening that deals the colours, if the rule set has one; without
+    /// one seat 0 plays the first colour and throws first.
+    const OPENING: Option<Opening> = None;
+
+    /// The square the first colour's first move must be made from while a
+    /// piece of it stands there (Jequier's 9), if the rule set has such a
+    /// rule.
+    const FIRST_MOVE_FROM: Option<u32> = None;
+
+    /// The pieces of the side to move that have a legal move with this
+    /// throw (a bitboard), and which way they all move.
+    fn movers(&self, position: &Position, throw: Throw) -> (u32, Direction);
+
+    /// The move of the piece on `from`, which is one of [`Self::movers`].
+    fn resolve(&self, position: &Position, throw: Throw, from: u32, direction: Direction) -> Move;
+
+    /// What each colour scores when `winner` has borne off every piece, for
+    /// the rule sets that score a game (Jequier); `None` for the others.
+    fn scores(&self, _position: &Position, _winner: Side) -> Option<[i32; 2]> {
+        None
+    }
+}
+
+/// Every legal move of a stick rule set, lowest from-square first, or
+/// `Err` when the side to move has more movable pieces than a list holds.
+pub(crate) fn try_moves_of<R: StickRules>(
+    rules: &R,
+    position: &Position,
+    throw: Throw,
+) -> Result<MoveList, MoveListFull> {
+    let mut moves = MoveList::new();
+    fill(rules, position, throw, &mut moves)?;
+    Ok(moves)
+}
+
+/// [`Rules::legal_moves`] of a stick rule set: as [`try_moves_of`], built
+/// in place (this is the AI's hot path), and empty for a position with more
+/// movable pieces than a list holds, as the trait documents.
+#[inline]
+pub(crate) fn moves_of<R: StickRules>(rules: &R, position: &Position, throw: Throw) -> MoveList {
+    let mut moves = MoveList::new();
+    let full = fill(rules, position, throw, &mut moves);
+    debug_assert!(
+        full.is_ok(),
+        "legal_moves of a position with too many pieces"
+    );
+    moves
+}
+
+#[inline]
+fn fill<R: StickRules>(
+    rules: &R,
+    position: &Position,
+    throw: Throw,
+    moves: &mut MoveList,
+) -> Result<(), MoveListFull> {
+    let (froms, direction) = rules.movers(position, throw);
+    moves.fill(froms, |from| {
+        rules.resolve(position, throw, from, direction)
+    })
+}
