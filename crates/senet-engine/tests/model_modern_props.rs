@@ -384,9 +384,24 @@ fn bad_position_texts_are_refused_with_the_field_at_fault() {
 
 #[test]
 fn the_positions_and_errors_in_the_documentation_are_the_engines() {
+    // The Senet-modern sections of the two documents.
+    fn section<'a>(doc: &'a str, heading: &str, level: &str) -> &'a str {
+        let start = doc.find(heading).expect("the section is there");
+        let rest = &doc[start + heading.len()..];
+        let end = rest.find(&format!("\n{level} ")).unwrap_or(rest.len());
+        &rest[..end]
+    }
     let docs = [
-        include_str!("../../../docs/notation-modern.md"),
-        include_str!("../../../docs/rules-modern.md"),
+        section(
+            include_str!("../../../docs/notation.md"),
+            "### Senet-modern position text",
+            "###",
+        ),
+        section(
+            include_str!("../../../docs/rules.md"),
+            "## How to play Senet-modern",
+            "##",
+        ),
     ];
     let is_board = |token: &str| {
         token.len() >= 30

@@ -39,7 +39,7 @@ pub struct Modern;
 const TO_END: u32 = 3;
 
 impl Modern {
-    /// Parses a position text (see `docs/notation-modern.md`).
+    /// Parses a position text (see `docs/notation.md, "Senet-modern position text"`).
     pub fn parse_position(self, text: &str) -> Result<ModernState, ModernTextError> {
         text.parse()
     }

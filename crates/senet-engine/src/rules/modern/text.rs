@@ -1,5 +1,5 @@
 //! The position text of Senet-modern (documented for players and tool
-//! writers in `docs/notation-modern.md`):
+//! writers in `docs/notation.md, "Senet-modern position text"`):
 //!
 //! ```text
 //! a5b5a4b4a3b3a2b2a1b1.................... 2 a:roll2 off:- removed:- out:-

@@ -1,5 +1,5 @@
 //! The position text of Path of Peril (documented for players and tool
-//! writers in `docs/notation-peril.md`):
+//! writers in `docs/notation.md, "Path of Peril position text"`):
 //!
 //! ```text
 //! <board> <turn> <cone reserve>/<spool reserve> <phase>
@@ -170,7 +170,7 @@ impl FromStr for PerilState {
 
 impl PerilState {
     /// Parses position text (see the module documentation and
-    /// `docs/notation-peril.md`), refusing a state the rules cannot reach.
+    /// `docs/notation.md, "Path of Peril position text"`), refusing a state the rules cannot reach.
     pub fn parse(text: &str) -> Result<PerilState, PerilTextError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
         let [board, turn, reserves, phase @ ..] = fields.as_slice() else {
