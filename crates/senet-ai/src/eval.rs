@@ -1,26 +1,19 @@
 //! The static evaluation of a position.
 
-use senet_engine::{Position, Side};
+use std::sync::LazyLock;
 
-/// Chance of each throw value 1..=5 under the standard rules, index = value
-/// (index 0 unused). A test checks it against `Rules::throw_chances`.
-pub(crate) const THROW_CHANCE: [f64; 6] = [
-    0.0,
-    4.0 / 16.0,
-    6.0 / 16.0,
-    4.0 / 16.0,
-    1.0 / 16.0,
-    1.0 / 16.0,
-];
+use senet_engine::{Kendall, MAX_THROW, Position, Side};
 
-/// The squares 28 and 29, where a piece is safe on its own.
-const SAFE_HOUSES: u32 = (1 << 28) | (1 << 29);
-/// Squares 26..=30: pieces there wait for exact throws.
+/// Chance of each throw value under the standard rules, index = value: the
+/// engine's, worked out once.
+static CHANCE_BY_VALUE: LazyLock<[f64; MAX_THROW as usize + 1]> =
+    LazyLock::new(Kendall::throw_chance_table);
+
+/// Squares 26..=30: pieces there wait for exact throws (an evaluation
+/// feature, not a rule).
 const WAITING: u32 = 0b1_1111 << 26;
 /// Squares 1..=30.
 const BOARD: u32 = ((1u32 << 30) - 1) << 1;
-/// House of Happiness.
-const HAPPINESS: u32 = 26;
 
 /// Lowest value an evaluation can have: a certain loss.
 pub const LOSS: f64 = -1.0;
@@ -164,15 +157,14 @@ pub fn features(position: &Position, side: Side) -> [f64; 7] {
     f
 }
 
-/// Pieces that cannot be captured: a friendly neighbour, or on 28 or 29.
+/// Pieces that cannot be captured, as the rules say.
 fn protected(board: u32) -> u32 {
-    board & ((board << 1) | (board >> 1) | SAFE_HOUSES)
+    Kendall::protected_pieces(board)
 }
 
-/// Pieces in a run of three or more.
+/// Pieces in a blockade, as the rules say.
 fn blockades(board: u32) -> u32 {
-    let starts = board & (board >> 1) & (board >> 2);
-    starts | (starts << 1) | (starts << 2)
+    Kendall::blockade_squares(board)
 }
 
 /// Expected squares `victim` loses to a capture by `attacker`, who throws
@@ -190,15 +182,10 @@ fn exposure(victim: u32, attacker: u32) -> f64 {
             // A piece on `s` cannot pass a wall on s+1..s+d-1.
             walled |= walls >> (d - 1);
         }
-        // A piece below 26 cannot pass 26.
-        let skips = if d >= 2 {
-            ((1u32 << (d - 1)) - 1) << (HAPPINESS + 1 - d)
-        } else {
-            0
-        };
-        let free = attacker & !walled & !skips;
+        // No piece may jump the House of Happiness.
+        let free = attacker & !walled & !Kendall::jumping_happiness(d as u8);
         if (free << d) & targets != 0 {
-            total += THROW_CHANCE[d as usize] * f64::from(d);
+            total += CHANCE_BY_VALUE[d as usize] * f64::from(d);
         }
     }
     total
@@ -211,9 +198,10 @@ mod tests {
     use senet_engine::{Kendall, Rules};
 
     #[test]
-    fn throw_chances_match_the_rules() {
+    fn throw_chances_are_the_rules() {
+        assert_eq!(CHANCE_BY_VALUE.iter().sum::<f64>(), 1.0);
         for (throw, p) in Kendall.throw_chances() {
-            assert!((THROW_CHANCE[usize::from(throw.value())] - p).abs() < 1e-12);
+            assert_eq!(CHANCE_BY_VALUE[usize::from(throw.value())], p);
         }
     }
 

@@ -419,3 +419,46 @@ pub fn random_turn_via_move_list<G: rand::Rng + ?Sized>(
         None => Kendall.pass(position),
     }
 }
+
+/// Board facts of the standard rules, for evaluations (the computer player)
+/// that must ask the engine rather than copy a rule. Boards are raw: bit `s`
+/// for square `s` (see [`Position::bitboard`]).
+impl Kendall {
+    /// Pieces of `board` that cannot be captured: on 28 or 29, or with a
+    /// piece of their own side on a neighbouring square.
+    #[must_use]
+    pub const fn protected_pieces(board: u32) -> u32 {
+        protected::<SAFE_HOUSES>(board)
+    }
+
+    /// Squares of `board` in a blockade: a run of three or more pieces,
+    /// which the opponent may not pass.
+    #[must_use]
+    pub const fn blockade_squares(board: u32) -> u32 {
+        runs_of_three(board)
+    }
+
+    /// Squares from which a throw of `value` would jump the House of
+    /// Happiness (26), which every piece must stop on: no piece there may
+    /// move by `value`.
+    #[must_use]
+    pub const fn jumping_happiness(value: u8) -> u32 {
+        let index = if (value as usize) < THROW_MASKS.len() {
+            value as usize
+        } else {
+            MAX_THROW as usize
+        };
+        THROW_MASKS[index].skips_happiness
+    }
+
+    /// The chance of each throw value, indexed by the value (index 0 and
+    /// values the rules never throw are 0).
+    #[must_use]
+    pub fn throw_chance_table() -> [f64; MAX_THROW as usize + 1] {
+        let mut table = [0.0; MAX_THROW as usize + 1];
+        for (throw, chance) in Kendall.throw_chances() {
+            table[usize::from(throw.value())] = chance;
+        }
+        table
+    }
+}
