@@ -11,7 +11,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use senet_engine::{Direction, Effect, RuleSetId, Side, Square, write_text};
+use senet_engine::{Action, Direction, Effect, Game, RuleSetId, Side, Square, Turn, write_text};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -26,47 +26,46 @@ fn side_name(side: Side) -> &'static str {
 }
 
 /// Adds to every turn of a game's JSON (as `crate::games::get_game` builds
-/// it) what the move did, and to the game its start position.
+/// it) what the move did, and to the game its start position. The turns are
+/// replayed through the engine's own game (`Game::apply_turn`), which checks
+/// each one and says what its move did; nothing is worked out here.
 fn annotate(game: &mut Value) -> Result<(), AppError> {
     let rule_set = game["rule_set"].as_str().unwrap_or("kendall");
     let id = RuleSetId::from_str(rule_set).map_err(AppError::internal)?;
     let rules = id
         .rules()
+        .filter(|_| id == RuleSetId::Kendall)
         .ok_or_else(|| AppError::internal(format!("no turn-by-turn view of `{id}` games")))?;
-    let mut position = rules.start();
-    game["start_position"] = json!(rules.position_text(&position));
+    let mut replay = Game::new(rules);
+    game["start_position"] = json!(rules.position_text(&replay.position()));
     let Some(turns) = game["turns"].as_array_mut() else {
         return Ok(());
     };
     for turn in turns.iter_mut() {
         let turn_no = turn["turn_no"].as_i64().unwrap_or(0);
         let fail = |what: String| AppError::Internal(format!("replaying turn {turn_no}: {what}"));
-        let value = turn["throw"]
+        let throw = turn["throw"]
             .as_u64()
             .and_then(|v| u8::try_from(v).ok())
             .unwrap_or(0);
-        let throw = rules.throw(value).map_err(|e| fail(e.to_string()))?;
-        let side = position.to_move();
-        let moves = rules.legal_moves(&position, throw);
-        let mut events: Vec<&str> = Vec::new();
-        let mut mv_json = Value::Null;
-        let mut extra = false;
-        match turn["from"].as_u64() {
-            None => {
-                if !moves.is_empty() {
-                    return Err(fail("a forfeit with a legal move".to_owned()));
-                }
-                events.push("forfeit");
-                position = rules.pass(&position);
-            }
-            Some(from) => {
-                let from = u8::try_from(from)
+        let action = match turn["from"].as_u64() {
+            None => Action::Forfeit,
+            Some(from) => Action::Move(
+                u8::try_from(from)
                     .ok()
                     .and_then(Square::new)
-                    .ok_or_else(|| fail("not a square".to_owned()))?;
-                let mv = moves
-                    .find(from)
-                    .ok_or_else(|| fail(format!("no legal move from {from}")))?;
+                    .ok_or_else(|| fail("not a square".to_owned()))?,
+            ),
+        };
+        let side = replay.position().to_move();
+        let moved = replay
+            .apply_turn(Turn { throw, action })
+            .map_err(|e| fail(e.to_string()))?;
+        let mut events: Vec<&str> = Vec::new();
+        let mut mv_json = Value::Null;
+        match moved {
+            None => events.push("forfeit"),
+            Some(mv) => {
                 match mv.effect {
                     Effect::Capture => events.push("capture"),
                     Effect::Water { .. } => events.push("water"),
@@ -76,11 +75,10 @@ fn annotate(game: &mut Value) -> Result<(), AppError> {
                 if mv.direction == Direction::Backward {
                     events.push("backward");
                 }
-                extra = rules.extra_throw(throw);
                 mv_json = serde_json::to_value(MoveView::from(mv)).map_err(AppError::internal)?;
-                position = rules.apply(&position, throw, mv);
             }
         }
+        let position = replay.position();
         let text = rules.position_text(&position);
         if turn["position"].as_str() != Some(text.as_str()) {
             return Err(fail(format!(
@@ -92,6 +90,7 @@ fn annotate(game: &mut Value) -> Result<(), AppError> {
         turn["side"] = json!(side_name(side));
         turn["move"] = mv_json;
         turn["events"] = json!(events);
+        let extra = moved.is_some() && rules.throw(throw).is_ok_and(|t| rules.extra_throw(t));
         turn["extra_throw"] = json!(extra);
         turn["borne_off"] = json!({
             "cone": pieces - position.on_board(Side::Cone),
