@@ -36,7 +36,9 @@ pub use model::{
     Options, OptionsFull, Pip, Place, Prob, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
     Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
 };
-pub use model::{RandomGame, StepRecord, StepTextError, random_game, random_step};
+pub use model::{
+    RandomGame, StepRecord, StepTextError, random_game, random_step, reachable_states,
+};
 pub use moves::{
     Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,
 };

@@ -230,39 +230,9 @@ fn only_two_seats_sit_at_a_kendall_table() {
     assert!(StepGame::new(Kendall, 2).is_ok());
 }
 
-/// Distinct states reachable from the start in at most `depth` steps
-/// (every chance outcome and every option), like chess's perft.
+/// Distinct states reachable from the start in at most `depth` steps.
 fn reachable(depth: usize) -> usize {
-    use std::collections::HashSet;
-    let start = RuleSet::start(Kendall, 2).unwrap();
-    let mut seen = HashSet::from([start]);
-    let mut frontier = vec![start];
-    for _ in 0..depth {
-        let mut next_frontier = Vec::new();
-        for state in frontier {
-            let steps: Vec<Step> = match RuleSet::next(Kendall, &state) {
-                Next::End(_) => continue,
-                Next::Chance(kind) => kind
-                    .outcomes()
-                    .into_iter()
-                    .map(|(roll, _)| Step::Chance { roll })
-                    .collect(),
-                Next::Decide { seat, options } => options
-                    .iter()
-                    .map(|&choice| Step::Decide { seat, choice })
-                    .collect(),
-            };
-            for step in steps {
-                let mut after = state;
-                RuleSet::apply(Kendall, &mut after, step, &mut Vec::new()).unwrap();
-                if seen.insert(after) {
-                    next_frontier.push(after);
-                }
-            }
-        }
-        frontier = next_frontier;
-    }
-    seen.len()
+    senet_engine::reachable_states(Kendall, 2, depth).unwrap()
 }
 
 #[test]

@@ -220,37 +220,7 @@ fn thousands_of_random_games_end() {
 
 /// The states reachable in at most `k` steps from the start of a table.
 fn reachable(seats: u8, k: usize) -> usize {
-    let start = Modern.start(seats).unwrap();
-    let mut seen: HashSet<ModernState> = HashSet::from([start]);
-    let mut frontier = vec![start];
-    let mut events = Vec::new();
-    for _ in 0..k {
-        let mut next_frontier = Vec::new();
-        for state in frontier {
-            let steps: Vec<Step> = match Modern.next(&state) {
-                Next::End(_) => Vec::new(),
-                Next::Chance(kind) => kind
-                    .outcomes()
-                    .into_iter()
-                    .map(|(roll, _)| Step::Chance { roll })
-                    .collect(),
-                Next::Decide { seat, options } => options
-                    .iter()
-                    .map(|&choice| Step::Decide { seat, choice })
-                    .collect(),
-            };
-            for step in steps {
-                let mut after = state;
-                events.clear();
-                Modern.apply(&mut after, step, &mut events).unwrap();
-                if seen.insert(after) {
-                    next_frontier.push(after);
-                }
-            }
-        }
-        frontier = next_frontier;
-    }
-    seen.len()
+    senet_engine::reachable_states(Modern, seats, k).unwrap()
 }
 
 #[test]

@@ -242,37 +242,7 @@ fn random_game_plays_whole_games() {
 
 /// Every state reachable in at most `k` steps from the start.
 fn reachable(k: usize) -> usize {
-    let start = Peril.start(2).unwrap();
-    let mut seen: HashSet<PerilState> = HashSet::from([start]);
-    let mut frontier = vec![start];
-    let mut events = Vec::new();
-    for _ in 0..k {
-        let mut next_frontier = Vec::new();
-        for state in frontier {
-            let steps: Vec<Step> = match Peril.next(&state) {
-                Next::End(_) => Vec::new(),
-                Next::Chance(kind) => kind
-                    .outcomes()
-                    .into_iter()
-                    .map(|(roll, _)| Step::Chance { roll })
-                    .collect(),
-                Next::Decide { seat, options } => options
-                    .iter()
-                    .map(|&choice| Step::Decide { seat, choice })
-                    .collect(),
-            };
-            for step in steps {
-                let mut after = state;
-                events.clear();
-                Peril.apply(&mut after, step, &mut events).unwrap();
-                if seen.insert(after) {
-                    next_frontier.push(after);
-                }
-            }
-        }
-        frontier = next_frontier;
-    }
-    seen.len()
+    senet_engine::reachable_states(Peril, 2, k).unwrap()
 }
 
 #[test]

@@ -68,3 +68,43 @@ pub fn random_game<R: RuleSet, G: Rng + ?Sized>(
         steps,
     })
 }
+
+/// How many distinct states are reachable from the start of a table of
+/// `seats` in at most `depth` steps, over every chance outcome and every
+/// option (the start included): a regression anchor for a rule set, as
+/// perft is for chess move generators. `None` when the rules cannot seat
+/// the table.
+pub fn reachable_states<R: RuleSet>(rules: R, seats: u8, depth: usize) -> Option<usize> {
+    let start = rules.start(seats).ok()?;
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut frontier = vec![start];
+    let mut events = Vec::new();
+    for _ in 0..depth {
+        let mut next_frontier = Vec::new();
+        for state in frontier {
+            let steps: Vec<Step> = match rules.next(&state) {
+                Next::End(_) => continue,
+                Next::Chance(kind) => kind
+                    .outcomes()
+                    .into_iter()
+                    .map(|(roll, _)| Step::Chance { roll })
+                    .collect(),
+                Next::Decide { seat, options } => options
+                    .iter()
+                    .map(|&choice| Step::Decide { seat, choice })
+                    .collect(),
+            };
+            for step in steps {
+                let mut after = state.clone();
+                events.clear();
+                // Every step listed by `next` is accepted.
+                if rules.apply(&mut after, step, &mut events).is_ok() && seen.insert(after.clone())
+                {
+                    next_frontier.push(after);
+                }
+            }
+        }
+        frontier = next_frontier;
+    }
+    Some(seen.len())
+}

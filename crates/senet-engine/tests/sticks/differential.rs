@@ -323,37 +323,7 @@ pub fn moves_agree<S: Subject + Copy>(rules: S, seed: u64, count: usize) -> usiz
 /// The distinct states of the first `depth` steps from the start, every
 /// chance outcome and every option followed: the engine's count.
 pub fn engine_states<S: Subject + Copy>(rules: S, depth: usize) -> usize {
-    let mut seen: HashSet<StickState> = HashSet::new();
-    let mut frontier = vec![rules.start(2).unwrap()];
-    seen.insert(frontier[0]);
-    let mut events = Vec::new();
-    for _ in 0..depth {
-        let mut next_frontier = Vec::new();
-        for state in frontier {
-            let steps: Vec<Step> = match rules.next(&state) {
-                Next::End(_) => continue,
-                Next::Chance(kind) => kind
-                    .outcomes()
-                    .into_iter()
-                    .map(|(roll, _)| Step::Chance { roll })
-                    .collect(),
-                Next::Decide { seat, options } => options
-                    .iter()
-                    .map(|&choice| Step::Decide { seat, choice })
-                    .collect(),
-            };
-            for step in steps {
-                let mut after = state;
-                events.clear();
-                rules.apply(&mut after, step, &mut events).unwrap();
-                if seen.insert(after) {
-                    next_frontier.push(after);
-                }
-            }
-        }
-        frontier = next_frontier;
-    }
-    seen.len()
+    senet_engine::reachable_states(rules, 2, depth).unwrap()
 }
 
 /// The same count on the reference, which has no lot: its root stands for
