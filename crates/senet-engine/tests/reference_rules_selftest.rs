@@ -12,6 +12,33 @@
 mod reference;
 mod reference_rules;
 
+/// Implements [`Inspect`] for a reference module's `Game` by its own
+/// `census`, `describe` and `SENDS_AWAY`; `seats` is a constant or the
+/// game's own `seats`.
+macro_rules! inspect_game {
+    (seats: by_game) => {
+        inspect_game!(@impl |game| Game::seats(game));
+    };
+    (seats: $seats:expr) => {
+        inspect_game!(@impl |_game| $seats);
+    };
+    (@impl |$game:ident| $seats:expr) => {
+        impl Inspect for Game {
+            const SENDS_AWAY: &'static [usize] = &SENDS_AWAY;
+            fn census(&self) -> Census {
+                Game::census(self)
+            }
+            fn describe(&self) -> String {
+                Game::describe(self)
+            }
+            fn seats(&self) -> usize {
+                let $game = self;
+                $seats
+            }
+        }
+    };
+}
+
 #[path = "reference_rules_selftest/jequier.rs"]
 mod jequier;
 #[path = "reference_rules_selftest/kendall7.rs"]

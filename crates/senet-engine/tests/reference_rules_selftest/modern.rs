@@ -4,18 +4,7 @@ use super::reference_rules::modern::{self, Chance, Choice, Game, Piece, SENDS_AW
 use super::reference_rules::{Census, Prob, RefGame, Standing};
 use super::{Inspect, chance, decide, options, outcomes, random_games, standing, strings};
 
-impl Inspect for Game {
-    const SENDS_AWAY: &'static [usize] = &SENDS_AWAY;
-    fn census(&self) -> Census {
-        Game::census(self)
-    }
-    fn describe(&self) -> String {
-        Game::describe(self)
-    }
-    fn seats(&self) -> usize {
-        Game::seats(self)
-    }
-}
+inspect_game!(seats: by_game);
 
 fn dice(a: u8, b: u8) -> Chance {
     Chance::Dice(a, b)

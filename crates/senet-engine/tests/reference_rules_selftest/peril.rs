@@ -4,18 +4,7 @@ use super::reference_rules::peril::{self, Chance, Choice, Game, SENDS_AWAY, Side
 use super::reference_rules::{Census, Prob, RefGame, Standing};
 use super::{Inspect, chance, decide, options, outcomes, random_games, standing, strings, text};
 
-impl Inspect for Game {
-    const SENDS_AWAY: &'static [usize] = &SENDS_AWAY;
-    fn census(&self) -> Census {
-        Game::census(self)
-    }
-    fn describe(&self) -> String {
-        Game::describe(self)
-    }
-    fn seats(&self) -> usize {
-        2
-    }
-}
+inspect_game!(seats: 2);
 
 fn die(v: u8) -> Chance {
     Chance::Die(v)
