@@ -37,6 +37,10 @@ pub use model::{
     Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
 };
 pub use model::{
+    Colour, Description, EliminateError, Occupant, Piece, PieceStart, SeatRange, SeatView,
+    SpecialSquare, View,
+};
+pub use model::{
     RandomGame, StepRecord, StepTextError, random_game, random_step, reachable_states,
 };
 pub use moves::{

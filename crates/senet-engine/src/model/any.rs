@@ -2,8 +2,11 @@
 //! holds when the rule set is chosen at run time (as shakmaty's
 //! `VariantPosition` is for chess variants).
 
+use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
+use crate::model::seat::Seat;
+use crate::model::view::View;
 use crate::rules::{
     Jequier, Kendall, Kendall7, Modern, ModernState, Peril, PerilState, RuleSetId, Simple,
     StickState,
@@ -90,6 +93,29 @@ macro_rules! any_rule_sets {
             fn position_text(self, state: &AnyState) -> String {
                 match state {
                     $(AnyState::$variant(state) => <$rules>::default().position_text(state),)+
+                }
+            }
+
+            fn thrower(self, state: &AnyState) -> Option<Seat> {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().thrower(state),)+
+                }
+            }
+
+            fn view(self, state: &AnyState) -> View {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().view(state),)+
+                }
+            }
+
+            fn eliminate(
+                self,
+                state: &mut AnyState,
+                seat: Seat,
+                events: &mut Vec<Event>,
+            ) -> Result<(), EliminateError> {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().eliminate(state, seat, events),)+
                 }
             }
         }

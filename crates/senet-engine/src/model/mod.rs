@@ -13,6 +13,8 @@
 mod any;
 mod chance;
 mod choice;
+mod description;
+mod eliminate;
 mod event;
 mod game;
 mod parse;
@@ -22,10 +24,13 @@ mod ruleset;
 mod seat;
 mod standing;
 mod text;
+mod view;
 
 pub use any::{AnyRules, AnyState};
 pub use chance::{ChanceKind, Pip, Prob, Roll};
 pub use choice::{Choice, DiceUse, MAX_OPTIONS, Options, OptionsFull};
+pub use description::{Colour, Description, PieceStart, SeatRange, SpecialSquare};
+pub use eliminate::EliminateError;
 pub use event::{Event, Place, Why};
 pub use game::{ReplayFailure, StepGame, StepReplayError};
 pub use parse::StepTextError;
@@ -34,3 +39,4 @@ pub use record_text::StepRecord;
 pub use ruleset::{Next, RuleSet, SeatsError, Step, StepError, check_step};
 pub use seat::{MAX_SEATS, Seat};
 pub use standing::{EndHow, Standing};
+pub use view::{Occupant, Piece, SeatView, View};

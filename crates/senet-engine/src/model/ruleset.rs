@@ -5,9 +5,11 @@ use core::fmt;
 
 use crate::model::chance::{ChanceKind, Roll};
 use crate::model::choice::{Choice, Options};
+use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
 use crate::model::seat::Seat;
 use crate::model::standing::Standing;
+use crate::model::view::View;
 use crate::rules::RuleSetId;
 
 /// What comes next in a game.
@@ -172,6 +174,47 @@ pub trait RuleSet: Copy + fmt::Debug + Send + Sync + 'static {
 
     /// The position text of a state (the rule set's own notation).
     fn position_text(self, state: &Self::State) -> String;
+
+    /// Whose own throw the next step is: `Some(seat)` when what comes next
+    /// is a chance that the seat throws itself, so the server waits for it
+    /// to ask (the stick rule sets' throw of the seat on turn, the opening
+    /// throws of Kendall-7 and Jequier included; Path of Peril's turn roll;
+    /// Senet-modern's dice at the start of a turn when no choice of dice
+    /// was offered). `None` when a decision or the end comes next, or a
+    /// draw the rules make by themselves, which the server makes at once:
+    /// the lot for who opens, Path of Peril's rolls for the Vulture, the
+    /// River and the Trial, and Senet-modern's dice right after the seat
+    /// chose to roll one or two (that choice was its throw).
+    fn thrower(self, state: &Self::State) -> Option<Seat>;
+
+    /// The state as a client draws it: every square, each seat's reserve,
+    /// borne-off and removed pieces, scores, who is out, who is on turn.
+    fn view(self, state: &Self::State) -> View;
+
+    /// Takes `seat` out of the game because it resigned or abandoned, a
+    /// decision made outside the rules, adding what that did to `events`.
+    ///
+    /// Only a game of three or four seats plays on without a seat (Senet-
+    /// modern); by default the rules refuse with
+    /// [`EliminateError::TwoSeats`], and the game ends outside them
+    /// (`Standing::two_seats(other, EndHow::Resigned)`). Also refused: a
+    /// game that is over, a seat not at the table, a seat already out. On
+    /// error the state is unchanged and nothing is added to `events`.
+    fn eliminate(
+        self,
+        state: &mut Self::State,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EliminateError> {
+        let _ = events;
+        if matches!(self.next(state), Next::End(_)) {
+            Err(EliminateError::GameOver)
+        } else if seat.number() >= self.seats(state) {
+            Err(EliminateError::NotAtTable(seat))
+        } else {
+            Err(EliminateError::TwoSeats)
+        }
+    }
 }
 
 /// Checks a step against what comes next, for rule sets to call first in

@@ -10,6 +10,7 @@
 //! Senet-modern are on the step model only.
 
 mod bits;
+mod description;
 mod jequier;
 mod kendall;
 mod kendall7;
@@ -18,6 +19,7 @@ mod moves_text;
 mod peril;
 mod simple;
 mod steps;
+mod stick_view;
 mod sticks;
 
 use core::fmt;

@@ -458,6 +458,14 @@ macro_rules! stick_rule_set {
             fn position_text(self, state: &StickState) -> String {
                 position_text(&self, state)
             }
+
+            fn thrower(self, state: &StickState) -> Option<Seat> {
+                crate::rules::stick_view::thrower(&self, state)
+            }
+
+            fn view(self, state: &StickState) -> crate::model::View {
+                crate::rules::stick_view::view(&self, state)
+            }
         }
     };
 }

@@ -17,10 +17,11 @@
 mod moves;
 mod state;
 mod text;
+mod view;
 
 use crate::model::{
-    ChanceKind, Choice, DiceUse, EndHow, Event, Next, Options, Pip, Place, Roll, RuleSet, Seat,
-    SeatsError, Standing, Step, StepError, Why, check_step,
+    ChanceKind, Choice, DiceUse, EliminateError, EndHow, Event, Next, Options, Pip, Place, Roll,
+    RuleSet, Seat, SeatsError, Standing, Step, StepError, View, Why, check_step,
 };
 use crate::rules::RuleSetId;
 use crate::square::Square;
@@ -106,13 +107,18 @@ fn next_turn(state: &mut ModernState) {
     };
 }
 
-/// The seat on turn cannot use its throw: it is out, its pieces leave the
-/// board, and the game ends if one seat is left. Decision (engine): the
+/// The seat on turn cannot use its throw: it is out ([`put_out`]).
+fn go_out(state: &mut ModernState, events: &mut Vec<Event>) {
+    put_out(state, state.to_move, events);
+}
+
+/// `seat` is out: its pieces leave the board, it ranks below every seat
+/// still in and above the seats out before it, and the game ends if one
+/// seat is left; if it was on turn, the turn passes. Decision (engine): the
 /// spec says the player "leaves the game" without saying what becomes of
 /// its pieces; they are removed for good (so they block nobody), while the
 /// dots it bore off stay in `Standing::scores` (it ranks last anyway).
-fn go_out(state: &mut ModernState, events: &mut Vec<Event>) {
-    let seat = state.to_move;
+fn put_out(state: &mut ModernState, seat: Seat, events: &mut Vec<Event>) {
     events.push(Event::Out { seat });
     let mut bits = state.occupied[seat.index()];
     while bits != 0 {
@@ -131,7 +137,7 @@ fn go_out(state: &mut ModernState, events: &mut Vec<Event>) {
     state.out[seat.index()] = before + 1;
     if state.seats_in() <= 1 {
         state.phase = ModernPhase::Over(EndHow::LastPlayer);
-    } else {
+    } else if seat == state.to_move {
         next_turn(state);
     }
 }
@@ -362,5 +368,49 @@ impl RuleSet for Modern {
 
     fn position_text(self, state: &ModernState) -> String {
         state.to_string()
+    }
+
+    fn thrower(self, state: &ModernState) -> Option<Seat> {
+        view::thrower(state)
+    }
+
+    fn view(self, state: &ModernState) -> View {
+        view::view(state)
+    }
+
+    /// In a game of three or four seats, `seat` is out as if it could not
+    /// use its throw (spec: "With 3–4 players, the others play on"): an
+    /// [`Event::Out`], its pieces removed, its place below every seat still
+    /// in and above the seats out before it (the later out, the better).
+    /// If it was on turn, the turn passes to the next seat still in, whose
+    /// turn begins as any turn does. When one seat is left the game ends as
+    /// the rules end it then, with [`EndHow::LastPlayer`] (spec: "the game
+    /// ends as soon as one player remains"); so the last two seats of a
+    /// larger table may be eliminated from too, and the standing still
+    /// ranks every seat. A game of two seats is refused
+    /// ([`EliminateError::TwoSeats`]): it ends outside the rules.
+    fn eliminate(
+        self,
+        state: &mut ModernState,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EliminateError> {
+        if let ModernPhase::Over(_) = state.phase {
+            return Err(EliminateError::GameOver);
+        }
+        if seat.number() >= state.seats {
+            return Err(EliminateError::NotAtTable(seat));
+        }
+        if state.is_out(seat) {
+            return Err(EliminateError::AlreadyOut(seat));
+        }
+        if state.seats < 3 {
+            return Err(EliminateError::TwoSeats);
+        }
+        // A seat not on turn leaves the turn as it stands: removing pieces
+        // only frees squares, so every move the seat on turn had stays
+        // legal and its decision keeps its options.
+        put_out(state, seat, events);
+        Ok(())
     }
 }

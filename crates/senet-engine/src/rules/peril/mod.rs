@@ -47,10 +47,11 @@
 mod explain;
 mod state;
 mod text;
+mod view;
 
 use crate::model::{
     ChanceKind, Choice, EndHow, Event, Next, Options, Pip, Place, Roll, RuleSet, Seat, SeatsError,
-    Standing, Step, StepError, Why, check_step,
+    Standing, Step, StepError, View, Why, check_step,
 };
 use crate::rules::RuleSetId;
 use crate::square::Square;
@@ -527,5 +528,13 @@ impl RuleSet for Peril {
 
     fn position_text(self, state: &PerilState) -> String {
         state.to_string()
+    }
+
+    fn thrower(self, state: &PerilState) -> Option<Seat> {
+        view::thrower(state)
+    }
+
+    fn view(self, state: &PerilState) -> View {
+        view::view(state)
     }
 }

@@ -1,0 +1,84 @@
+//! A rule set described as data: what the server sends a client so the
+//! browser draws any rule set (its seats, colours, pieces, special squares
+//! and kind of chance) without a rule constant of its own. The data of each
+//! rule set is the rules' (`RuleSetId::description`), taken from its spec.
+
+use crate::model::chance::ChanceKind;
+use crate::rules::RuleSetId;
+use crate::square::Square;
+
+/// The fewest and the most seats a rule set plays with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeatRange {
+    /// The fewest.
+    pub min: u8,
+    /// The most.
+    pub max: u8,
+}
+
+/// A colour of a rule set: the index views and events use
+/// ([`crate::Occupant::colour`], [`crate::Event::Colour`]) and its name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Colour {
+    /// The colour index, from 0.
+    pub index: u8,
+    /// Its name in the spec (Cone, Spool, White, Black, P1 …).
+    pub name: String,
+}
+
+/// Where a seat's pieces are when a game starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum PieceStart {
+    /// On the board (the start position shows where).
+    Board,
+    /// In the seat's reserve, the board empty (Path of Peril).
+    Reserve,
+}
+
+/// A square with an effect, as its rule set's spec names and describes it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SpecialSquare {
+    /// The square.
+    pub square: Square,
+    /// Its name in the spec (House of Happiness, Ankh of Rebirth, …).
+    pub name: String,
+    /// What it does, in one line of plain words.
+    pub effect: String,
+}
+
+/// A rule set described as data.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Description {
+    /// The rule set's id.
+    pub id: RuleSetId,
+    /// Its name for people.
+    pub name: String,
+    /// One line for people: what makes it what it is.
+    pub summary: String,
+    /// How many seats it plays with.
+    pub seats: SeatRange,
+    /// Its colours by index. Senet-modern lists all four; a table uses the
+    /// first as many as it has seats.
+    pub colours: Vec<Colour>,
+    /// How many pieces each seat has.
+    pub pieces_per_seat: u8,
+    /// The values of a seat's pieces, one per piece, lowest first, where
+    /// pieces have values (Senet-modern's dots, each scored when borne
+    /// off); empty where they do not.
+    pub piece_values: Vec<u8>,
+    /// Where the pieces start.
+    pub start: PieceStart,
+    /// How many squares the board has.
+    pub squares: u8,
+    /// Every square with an effect, lowest first.
+    pub special_squares: Vec<SpecialSquare>,
+    /// The chance a turn begins with. (In Senet-modern a seat with one
+    /// piece on the board may choose one die instead of two.)
+    pub chance: ChanceKind,
+}

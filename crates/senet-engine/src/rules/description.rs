@@ -1,0 +1,292 @@
+//! Each rule set described as data ([`Description`]). Every name and effect
+//! is taken from the rule set's spec (`shared/spec/rules-*.md`), which is
+//! binding: a special square is every square the spec gives an effect, under
+//! the spec's own name for it.
+
+use crate::model::{ChanceKind, Colour, Description, PieceStart, SeatRange, SpecialSquare};
+use crate::rules::RuleSetId;
+use crate::square::{BOARD_SQUARES, Square};
+
+/// A special square as (number, name, effect).
+type Special = (u8, &'static str, &'static str);
+
+/// The standard rules' table of special squares, word for word where it
+/// fits one line.
+const KENDALL: [Special; 6] = [
+    (
+        15,
+        "House of Rebirth",
+        "Where a piece from the House of Water goes.",
+    ),
+    (
+        26,
+        "House of Happiness",
+        "Mandatory stop: no move may jump from below 26 to beyond 26.",
+    ),
+    (
+        27,
+        "House of Water",
+        "A piece that lands here goes at once to 15, or, if 15 is taken, to the highest empty square below 15; no piece rests here.",
+    ),
+    (
+        28,
+        "House of Three Truths",
+        "Protected; bears off with exactly 3.",
+    ),
+    (
+        29,
+        "House of Re-Atoum",
+        "Protected; bears off with exactly 2.",
+    ),
+    (
+        30,
+        "House of Horus",
+        "Bears off with exactly 1; not protected by itself.",
+    ),
+];
+
+/// Kendall-7: the standard squares, with 15 and 26 safe houses and 15 the
+/// opening's square.
+const KENDALL7: [Special; 6] = [
+    (
+        15,
+        "House of Rebirth",
+        "Safe house: a piece here cannot be captured. The opening 1 moves Spool's piece from 14 here, and the House of Water sends pieces here.",
+    ),
+    (
+        26,
+        "House of Happiness",
+        "Safe house; mandatory stop: no move may jump from below 26 to beyond 26.",
+    ),
+    (
+        27,
+        "House of Water",
+        "A piece that lands here goes at once to 15, or, if 15 is taken, to the highest empty square below 15; no piece rests here.",
+    ),
+    (
+        28,
+        "House of Three Truths",
+        "Safe house; bears off with exactly 3.",
+    ),
+    (
+        29,
+        "House of Re-Atoum",
+        "Safe house; bears off with exactly 2.",
+    ),
+    (
+        30,
+        "House of Horus",
+        "Bears off with exactly 1; not protected by itself.",
+    ),
+];
+
+/// Jequier names the House of Water; 26, 28, 29 and 30 are its refuges.
+const JEQUIER: [Special; 5] = [
+    (26, "Refuge", "Protected: a piece here cannot be landed on."),
+    (
+        27,
+        "House of Water",
+        "A piece that lands here, in any way, goes back to square 1, or to the lowest empty square if 1 is taken, and starts again.",
+    ),
+    (28, "Refuge", "Protected: a piece here cannot be landed on."),
+    (29, "Refuge", "Protected: a piece here cannot be landed on."),
+    (
+        30,
+        "Refuge",
+        "Protected. A piece landing here leaves the board once all its side's pieces are in row 3 (21-30); until then it waits here, and then leaves with any throw.",
+    ),
+];
+
+/// The web version's safe squares and water.
+const SIMPLE: [Special; 4] = [
+    (
+        26,
+        "Safe square",
+        "A piece here is defended: it cannot be captured.",
+    ),
+    (
+        27,
+        "Water",
+        "A piece that lands here goes back to 15, or, if 15 is taken, to the nearest empty square below it.",
+    ),
+    (
+        28,
+        "Safe square",
+        "Defended; a piece here bears off only with exactly 3.",
+    ),
+    (
+        29,
+        "Safe square",
+        "Defended; a piece here bears off only with exactly 2.",
+    ),
+];
+
+/// Path of Peril's six squares with effects.
+const PERIL: [Special; 6] = [
+    (
+        15,
+        "Ankh of Rebirth",
+        "The player places a pawn from their reserve on an empty square of their choice among 1, 2 and 3, if there is one.",
+    ),
+    (
+        26,
+        "Vulture's Perch",
+        "The die is rolled: on 1-4 the player removes one of their own pawns from the game, on 5-6 one of the opponent's.",
+    ),
+    (
+        27,
+        "River of Oblivion",
+        "Every pawn on the board is swept back, from 30 down, each by a roll to 1, 2 or 3, or to its reserve if all three are taken.",
+    ),
+    (
+        28,
+        "Trial of the Three Gods",
+        "The die is rolled: a 3 wins at once; otherwise the pawn goes to the rolled square, capturing an opponent there.",
+    ),
+    (29, "Eye of Judgment", "The pawn is removed from the game."),
+    (
+        30,
+        "Gates of Aaru",
+        "A pawn waiting here wins with a 6 at the start of a later turn of its player; it can be captured while it waits.",
+    ),
+];
+
+/// Senet-modern's Sun, the last five squares and their names.
+const MODERN: [Special; 6] = [
+    (
+        1,
+        "Sun",
+        "The start, where captured pieces return; a piece already on the Sun then leaves the game for good.",
+    ),
+    (26, "Moon", "A piece that stops here goes back to the Sun."),
+    (
+        27,
+        "Bird",
+        "A piece that stops here goes back to 15, or, if 15 is taken, to the nearest empty square below it; with none empty the move is illegal.",
+    ),
+    (
+        28,
+        "Safe square",
+        "A piece that starts its move outside 26-30 may not land on a piece here; with a piece on 28-30 a player must move one of them if it can.",
+    ),
+    (
+        29,
+        "Safe square",
+        "A piece that starts its move outside 26-30 may not land on a piece here; with a piece on 28-30 a player must move one of them if it can.",
+    ),
+    (
+        30,
+        "Safe square",
+        "A piece that starts its move outside 26-30 may not land on a piece here; one step past 30 is the goal, where a piece is borne off.",
+    ),
+];
+
+impl RuleSetId {
+    /// The rule set's name for people.
+    #[must_use]
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            RuleSetId::Kendall => "Standard rules (Kendall)",
+            RuleSetId::Kendall7 => "Kendall's seven-piece game",
+            RuleSetId::Jequier => "Jequier's reconstruction",
+            RuleSetId::Simple => "The web version",
+            RuleSetId::Peril => "Senet: Path of Peril",
+            RuleSetId::Modern => "Senet-modern",
+        }
+    }
+
+    /// The rule set described as data, for clients: seats, colours, pieces,
+    /// the special squares with their spec names and effects, and the
+    /// chance a turn begins with.
+    #[must_use]
+    pub fn description(self) -> Description {
+        let (min, max) = self.seat_range();
+        let (colours, pieces, values, start, special, chance): (
+            &[&str],
+            u8,
+            &[u8],
+            PieceStart,
+            &[Special],
+            ChanceKind,
+        ) = match self {
+            RuleSetId::Kendall => (
+                &["Cone", "Spool"],
+                5,
+                &[],
+                PieceStart::Board,
+                &KENDALL,
+                ChanceKind::Sticks,
+            ),
+            RuleSetId::Kendall7 => (
+                &["Cone", "Spool"],
+                7,
+                &[],
+                PieceStart::Board,
+                &KENDALL7,
+                ChanceKind::Sticks,
+            ),
+            RuleSetId::Jequier => (
+                &["White", "Black"],
+                5,
+                &[],
+                PieceStart::Board,
+                &JEQUIER,
+                ChanceKind::Sticks,
+            ),
+            RuleSetId::Simple => (
+                &["Cone", "Spool"],
+                5,
+                &[],
+                PieceStart::Board,
+                &SIMPLE,
+                ChanceKind::Sticks,
+            ),
+            RuleSetId::Peril => (
+                &["Cone", "Spool"],
+                7,
+                &[],
+                PieceStart::Reserve,
+                &PERIL,
+                ChanceKind::Die,
+            ),
+            RuleSetId::Modern => (
+                &["P1", "P2", "P3", "P4"],
+                5,
+                &[1, 2, 3, 4, 5],
+                PieceStart::Board,
+                &MODERN,
+                ChanceKind::TwoDice,
+            ),
+        };
+        Description {
+            id: self,
+            name: self.display_name().to_owned(),
+            summary: self.summary().to_owned(),
+            seats: SeatRange { min, max },
+            colours: (0u8..)
+                .zip(colours)
+                .map(|(index, name)| Colour {
+                    index,
+                    name: (*name).to_owned(),
+                })
+                .collect(),
+            pieces_per_seat: pieces,
+            piece_values: values.to_vec(),
+            start,
+            squares: BOARD_SQUARES,
+            special_squares: special
+                .iter()
+                .filter_map(|&(number, name, effect)| {
+                    // Every number in the tables is a square; a typo would
+                    // drop the square, and the spec-table tests catch it.
+                    Square::new(number).map(|square| SpecialSquare {
+                        square,
+                        name: name.to_owned(),
+                        effect: effect.to_owned(),
+                    })
+                })
+                .collect(),
+            chance,
+        }
+    }
+}
