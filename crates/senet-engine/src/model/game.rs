@@ -1,8 +1,10 @@
 //! A game under any rule set: its state, its record of steps, and the
 //! replay of a record.
 
+use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
+use crate::model::seat::Seat;
 
 /// A game: the rule set, the state, and every step taken so far. The record
 /// is all that needs keeping: replaying it rebuilds every position.
@@ -119,6 +121,23 @@ impl<R: RuleSet> StepGame<R> {
                 Err(error)
             }
         }
+    }
+
+    /// Eliminates a seat that resigned or abandoned
+    /// ([`RuleSet::eliminate`]) and returns what that did; on error nothing
+    /// changes.
+    ///
+    /// An elimination is decided outside the rules, so it is not a step and
+    /// is not in [`StepGame::steps`]: whoever keeps the record keeps it too
+    /// (say, with the number of steps it came after) and, to rebuild the
+    /// game, plays the steps and eliminates again at that point.
+    pub fn eliminate(&mut self, seat: Seat) -> Result<Vec<Event>, EliminateError> {
+        let mut state = self.state.clone();
+        let mut events = Vec::new();
+        self.rules.eliminate(&mut state, seat, &mut events)?;
+        self.state = state;
+        self.next = self.rules.next(&self.state);
+        Ok(events)
     }
 }
 
