@@ -1,0 +1,219 @@
+//! `RuleSetId::description`: every rule set's special squares against a
+//! table written here from its spec (`shared/spec/rules-*.md`), and the rest
+//! of the description against the rules themselves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use senet_engine::{AnyRules, ChanceKind, Next, PieceStart, RuleSet, RuleSetId, SeatRange};
+
+/// A special square from the spec: its number, its name, and words its
+/// effect must say.
+type SpecSquare = (u8, &'static str, &'static [&'static str]);
+
+/// `rules-kendall.md`, "Special squares".
+const KENDALL: &[SpecSquare] = &[
+    (15, "House of Rebirth", &["House of Water"]),
+    (26, "House of Happiness", &["stop", "below 26", "beyond 26"]),
+    (
+        27,
+        "House of Water",
+        &["15", "highest empty square below 15"],
+    ),
+    (28, "House of Three Truths", &["Protected", "exactly 3"]),
+    (29, "House of Re-Atoum", &["Protected", "exactly 2"]),
+    (30, "House of Horus", &["exactly 1", "not protected"]),
+];
+
+/// `rules-kendall7.md`: the standard squares; 15, 26, 28 and 29 safe.
+const KENDALL7: &[SpecSquare] = &[
+    (15, "House of Rebirth", &["Safe", "14", "House of Water"]),
+    (26, "House of Happiness", &["Safe", "stop"]),
+    (
+        27,
+        "House of Water",
+        &["15", "highest empty square below 15"],
+    ),
+    (28, "House of Three Truths", &["Safe", "exactly 3"]),
+    (29, "House of Re-Atoum", &["Safe", "exactly 2"]),
+    (30, "House of Horus", &["exactly 1", "not protected"]),
+];
+
+/// `rules-jequier.md`: the refuges 26, 28, 29, 30 and the House of Water.
+const JEQUIER: &[SpecSquare] = &[
+    (26, "Refuge", &["Protected"]),
+    (27, "House of Water", &["square 1", "lowest empty square"]),
+    (28, "Refuge", &["Protected"]),
+    (29, "Refuge", &["Protected"]),
+    (30, "Refuge", &["Protected", "21-30", "any throw"]),
+];
+
+/// `rules-simple.md`: the safe squares 26, 28, 29 and the water on 27.
+const SIMPLE: &[SpecSquare] = &[
+    (26, "Safe square", &["defended"]),
+    (27, "Water", &["15", "nearest empty square below"]),
+    (28, "Safe square", &["Defended", "exactly 3"]),
+    (29, "Safe square", &["Defended", "exactly 2"]),
+];
+
+/// `rules-peril.md`, "Special squares".
+const PERIL: &[SpecSquare] = &[
+    (15, "Ankh of Rebirth", &["reserve", "1, 2 and 3"]),
+    (26, "Vulture's Perch", &["1-4", "own", "5-6", "opponent"]),
+    (
+        27,
+        "River of Oblivion",
+        &["Every pawn", "1, 2 or 3", "reserve"],
+    ),
+    (28, "Trial of the Three Gods", &["3 wins", "rolled square"]),
+    (29, "Eye of Judgment", &["removed"]),
+    (30, "Gates of Aaru", &["6", "later turn", "captured"]),
+];
+
+/// `rules-modern.md`: the Sun, the Moon, the Bird and the safe 28-30.
+const MODERN: &[SpecSquare] = &[
+    (1, "Sun", &["start", "for good"]),
+    (26, "Moon", &["Sun"]),
+    (27, "Bird", &["15", "nearest empty square below", "illegal"]),
+    (28, "Safe square", &["outside 26-30", "must move"]),
+    (29, "Safe square", &["outside 26-30", "must move"]),
+    (30, "Safe square", &["outside 26-30", "goal"]),
+];
+
+fn spec(id: RuleSetId) -> &'static [SpecSquare] {
+    match id {
+        RuleSetId::Kendall => KENDALL,
+        RuleSetId::Kendall7 => KENDALL7,
+        RuleSetId::Jequier => JEQUIER,
+        RuleSetId::Simple => SIMPLE,
+        RuleSetId::Peril => PERIL,
+        RuleSetId::Modern => MODERN,
+    }
+}
+
+#[test]
+fn special_squares_are_the_specs() {
+    for id in RuleSetId::ALL {
+        let description = id.description();
+        let table = spec(id);
+        assert_eq!(
+            description.special_squares.len(),
+            table.len(),
+            "{id}: {:?}",
+            description.special_squares
+        );
+        for (special, &(number, name, words)) in description.special_squares.iter().zip(table) {
+            assert_eq!(special.square.number(), number, "{id}");
+            assert_eq!(special.name, name, "{id} square {number}");
+            assert!(
+                !special.effect.is_empty() && !special.effect.contains('\n'),
+                "{id} square {number}: one line"
+            );
+            for word in words {
+                assert!(
+                    special.effect.contains(word),
+                    "{id} square {number}: `{}` says nothing of `{word}`",
+                    special.effect
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn colours_are_the_specs() {
+    let names = |id: RuleSetId| -> Vec<String> {
+        id.description()
+            .colours
+            .iter()
+            .enumerate()
+            .map(|(i, colour)| {
+                assert_eq!(usize::from(colour.index), i);
+                colour.name.clone()
+            })
+            .collect()
+    };
+    for id in [
+        RuleSetId::Kendall,
+        RuleSetId::Kendall7,
+        RuleSetId::Simple,
+        RuleSetId::Peril,
+    ] {
+        assert_eq!(names(id), ["Cone", "Spool"], "{id}");
+    }
+    assert_eq!(names(RuleSetId::Jequier), ["White", "Black"]);
+    assert_eq!(names(RuleSetId::Modern), ["P1", "P2", "P3", "P4"]);
+}
+
+#[test]
+fn pieces_seats_and_chance_agree_with_the_rules() {
+    for id in RuleSetId::ALL {
+        let description = id.description();
+        let rules = AnyRules::of(id);
+        assert_eq!(description.id, id);
+        assert_eq!(description.summary, id.summary());
+        assert!(!description.name.is_empty());
+        assert_eq!(description.squares, 30);
+        let (min, max) = rules.seat_range();
+        assert_eq!(description.seats, SeatRange { min, max }, "{id}");
+        if let Some(sticks) = id.rules() {
+            assert_eq!(
+                description.pieces_per_seat,
+                sticks.pieces_per_side(),
+                "{id}"
+            );
+        }
+        // The start holds every piece where the description says.
+        let start = rules.start(min).unwrap();
+        let view = rules.view(&start);
+        let on_board = view.squares.iter().flatten().count();
+        let in_reserve: usize = view.seats.iter().map(|s| s.reserve.len()).sum();
+        let all = usize::from(description.pieces_per_seat) * usize::from(min);
+        match description.start {
+            PieceStart::Board => assert_eq!((on_board, in_reserve), (all, 0), "{id}"),
+            PieceStart::Reserve => assert_eq!((on_board, in_reserve), (0, all), "{id}"),
+        }
+        // The first throw of a seat is of the kind a turn begins with.
+        let mut state = start;
+        let mut events = Vec::new();
+        while rules.thrower(&state).is_none() {
+            let Next::Chance(kind) = rules.next(&state) else {
+                panic!("{id}: a chance opens the game");
+            };
+            let roll = kind.outcomes()[0].0;
+            rules
+                .apply(&mut state, senet_engine::Step::Chance { roll }, &mut events)
+                .unwrap();
+        }
+        assert_eq!(rules.next(&state), Next::Chance(description.chance), "{id}");
+    }
+    assert_eq!(
+        RuleSetId::Modern.description().piece_values,
+        [1, 2, 3, 4, 5]
+    );
+    assert_eq!(RuleSetId::Peril.description().start, PieceStart::Reserve);
+    assert_eq!(RuleSetId::Peril.description().chance, ChanceKind::Die);
+    assert_eq!(RuleSetId::Modern.description().seats.max, 4);
+    for id in RuleSetId::ALL
+        .into_iter()
+        .filter(|&id| id != RuleSetId::Modern)
+    {
+        assert!(id.description().piece_values.is_empty(), "{id}");
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_description_has_readable_json() {
+    let json = serde_json::to_value(RuleSetId::Kendall7.description()).unwrap();
+    assert_eq!(json["id"], "kendall-7");
+    assert_eq!(json["seats"], serde_json::json!({"min": 2, "max": 2}));
+    assert_eq!(
+        json["colours"][1],
+        serde_json::json!({"index": 1, "name": "Spool"})
+    );
+    assert_eq!(json["start"], "board");
+    assert_eq!(json["chance"], serde_json::json!({"kind": "sticks"}));
+    assert_eq!(json["special_squares"][0]["square"], 15);
+    assert_eq!(json["special_squares"][0]["name"], "House of Rebirth");
+    let back: senet_engine::Description = serde_json::from_value(json).unwrap();
+    assert_eq!(back, RuleSetId::Kendall7.description());
+}
