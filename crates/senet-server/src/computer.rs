@@ -14,7 +14,7 @@
 //! `move` message.
 
 use senet_ai::{Budget, Level};
-use senet_engine::{Kendall, Position, Throw};
+use senet_engine::{AnyState, Choice, Kendall, Options, Position, Throw};
 use uuid::Uuid;
 
 pub use senet_ai::Level as ComputerLevel;
@@ -62,6 +62,33 @@ pub fn choose_square(position: &Position, throw: Throw, level: Level) -> Option<
         &mut rng,
     )
     .map(|mv| mv.from.number())
+}
+
+/// The option the computer picks at a decision of any rule set. Kendall
+/// (with the state's pending throw) goes to `senet-ai` at the level; the
+/// other rule sets, for now, play the beginner's uniformly random option at
+/// every level. Blocking (the expert searches): call it from
+/// `spawn_blocking`.
+#[must_use]
+pub fn choose_option(state: &AnyState, options: &Options, level: Level) -> Option<Choice> {
+    if let AnyState::Kendall(stick) = state {
+        if let Some(throw) = stick.pending {
+            if let Some(from) = choose_square(&stick.position, throw, level) {
+                let choice = Choice::Move {
+                    from: senet_engine::Square::new(from)?,
+                };
+                if options.contains(&choice) {
+                    return Some(choice);
+                }
+            }
+        }
+    }
+    let all = options.as_slice();
+    if all.is_empty() {
+        return None;
+    }
+    let pick = usize::try_from(rand::random::<u64>() % all.len() as u64).unwrap_or(0);
+    all.get(pick).copied()
 }
 
 #[cfg(test)]

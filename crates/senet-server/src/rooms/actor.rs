@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use senet_engine::{RuleSetId, Side};
+use senet_engine::{RuleSetId, Seat, Side};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::Instrument;
 use uuid::Uuid;
@@ -15,11 +15,13 @@ use uuid::Uuid;
 use super::computer_turns::ComputerStep;
 use super::registry::Registry;
 use super::settle::Refusal;
+use super::play::Act;
 use super::slot::{GameSlot, Status};
 use crate::config::Settings;
 use crate::players::Identity;
 use crate::store::Store;
-use crate::ws::protocol::{GameResult, PlayerView, ServerMessage};
+use crate::ws::protocol::v2::{SeatInfo, SeriesEntry};
+use crate::ws::protocol::{GameResult, PlayerView, ServerMessage, Version};
 
 /// A connection's id within the server.
 pub type ConnId = u64;
@@ -50,6 +52,8 @@ pub enum Command {
         conn: ConnId,
         /// Who, when a valid token was given.
         player: Option<Identity>,
+        /// The protocol version it speaks.
+        version: Version,
         /// Where to send frames.
         tx: mpsc::Sender<Outbound>,
         /// Where to say the connection must close at once.
@@ -97,20 +101,42 @@ pub struct RoomInfo {
     pub game_id: Uuid,
     /// Its number in the room.
     pub game_no: i32,
-    /// Seat holders.
+    /// How many seats the table has.
+    pub seat_count: u8,
+    /// Every seat (protocol version 2's form).
+    pub seats: Vec<SeatInfo>,
+    /// The open seats.
+    pub open_seats: Vec<Seat>,
+    /// Seat holders by side (`kendall` rooms, as version 1 names them).
     pub players: Vec<PlayerView>,
-    /// The open seat, if any.
+    /// The open side, if any (`kendall` rooms).
     pub open_side: Option<Side>,
     /// Connected spectators.
     pub spectators: usize,
-    /// The result, once finished.
+    /// The result, once finished (`kendall` rooms, as version 1 tells it).
     pub result: Option<GameResult>,
+    /// The standing, once finished.
+    pub standing: Option<senet_engine::Standing>,
+    /// The series score (Jequier).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub series: Vec<SeriesEntry>,
+}
+
+/// The last event number told in each protocol version.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Seqs {
+    /// Version 1.
+    pub(super) v1: u64,
+    /// Version 2.
+    pub(super) v2: u64,
 }
 
 /// One connection as the room sees it.
 pub(super) struct Conn {
     /// Who, when a valid token was given.
     pub(super) player: Option<Uuid>,
+    /// The protocol version it speaks.
+    pub(super) version: Version,
     /// Its outbound queue.
     pub(super) tx: mpsc::Sender<Outbound>,
     /// Its close, which skips the queue.
@@ -124,10 +150,9 @@ pub struct Room {
     pub(super) rule_set: RuleSetId,
     pub(super) slot: GameSlot,
     pub(super) conns: HashMap<ConnId, Conn>,
-    pub(super) seq: u64,
-    pub(super) rematch_offer: Option<Side>,
-    pub(super) away_since: [Option<Instant>; 2],
-    pub(super) seen: [bool; 2],
+    pub(super) seq: Seqs,
+    /// The room's series score (Jequier rooms), from its finished games.
+    pub(super) series: Vec<SeriesEntry>,
     pub(super) store: Store,
     pub(super) settings: Arc<Settings>,
     pub(super) last_activity: Instant,
@@ -151,8 +176,7 @@ pub struct Room {
 }
 
 impl Room {
-    /// A room around a game slot. `resumed` marks rooms loaded from the store:
-    /// their seat holders count as away from now on.
+    /// A room around a game slot (whose seats say who is away).
     pub(super) fn new(
         code: String,
         public: bool,
@@ -160,25 +184,17 @@ impl Room {
         slot: GameSlot,
         store: Store,
         settings: Arc<Settings>,
-        resumed: bool,
+        series: Vec<SeriesEntry>,
     ) -> Room {
         let now = Instant::now();
-        let away = |side: Side| {
-            slot.seats[side.index()]
-                .as_ref()
-                .filter(|seat| seat.computer.is_none())
-                .map(|_| now)
-        };
         Room {
             code,
             public,
             rule_set,
-            away_since: [away(Side::Cone), away(Side::Spool)],
-            seen: [resumed, resumed],
             slot,
             conns: HashMap::new(),
-            seq: 0,
-            rematch_offer: None,
+            seq: Seqs::default(),
+            series,
             store,
             settings,
             last_activity: now,
@@ -223,7 +239,10 @@ impl Room {
             .min(self.settings.idle_room_timeout)
             .max(Duration::from_millis(100));
         let mut tick = tokio::time::interval(period);
-        // A resumed game where the computer is to move goes on at once.
+        // A game that starts with a draw the rules make by themselves (the
+        // lot), or was stored just before one, goes on at once; so does a
+        // resumed game where the computer is to act.
+        self.draw_by_itself().await;
         self.schedule_computer();
         loop {
             tokio::select! {
@@ -232,6 +251,7 @@ impl Room {
                         self.last_activity = Instant::now();
                         let span = self.game_span.clone();
                         self.handle(command).instrument(span).await;
+                        self.draw_by_itself().await;
                         self.schedule_computer();
                     }
                     None => break,
@@ -242,6 +262,11 @@ impl Room {
                         if self.settle().instrument(span).await.is_ok() {
                             self.schedule_computer();
                         }
+                    }
+                    if self.slot.table.draws_by_itself() {
+                        let span = self.game_span.clone();
+                        self.draw_by_itself().instrument(span).await;
+                        self.schedule_computer();
                     }
                     if matches!(self.slot.status, Status::Finished(_))
                         && self.conns.is_empty()
@@ -263,16 +288,17 @@ impl Room {
             Command::Connect {
                 conn,
                 player,
+                version,
                 tx,
                 close,
-            } => self.connect(conn, player, tx, close).await,
+            } => self.connect(conn, player, version, tx, close).await,
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Act { conn, msg } => {
                 if let Err(refusal) = self.act(conn, msg).await {
                     if let Some(code) = refusal.error_code() {
                         crate::metrics::message_rejected(code.as_str());
                     }
-                    self.send_to(conn, &refusal, None);
+                    self.send_to(conn, &refusal);
                 }
             }
             Command::Info { reply } => {
@@ -298,16 +324,59 @@ impl Room {
                 Ok(())
             }
             M::Ping => {
-                self.send_to(conn, &ServerMessage::Pong, None);
+                self.send_to(conn, &ServerMessage::Pong);
                 Ok(())
             }
-            M::Throw => self.throw(conn).await,
-            M::Move { from } => self.play(conn, from).await,
+            M::Throw => {
+                let seat = self.player_seat(conn)?;
+                self.advance(Act::Throw(seat)).await
+            }
+            M::Move { from } => {
+                let seat = self.player_seat(conn)?;
+                let choice = square_choice(from)?;
+                self.advance(Act::Decide(seat, choice)).await
+            }
+            M::Decide { option } => {
+                let seat = self.player_seat(conn)?;
+                let choice = option.parse::<senet_engine::Choice>().map_err(|e| {
+                    super::settle::refuse(
+                        crate::ws::protocol::ErrorCode::BadMessage,
+                        format!("`{option}` is not an option's text: {e}"),
+                    )
+                })?;
+                self.advance(Act::Decide(seat, choice)).await
+            }
             M::Resign => self.resign(conn).await,
             M::ClaimWin => self.claim_win(conn).await,
             M::OfferRematch => self.offer_rematch(conn).await,
             M::AcceptRematch => self.accept_rematch(conn).await,
             M::DeclineRematch => self.decline_rematch(conn),
+        }
+    }
+}
+
+/// Version 1's `move`: the square of the piece to move, as a decision.
+fn square_choice(from: i64) -> Result<senet_engine::Choice, Refusal> {
+    let from = u8::try_from(from)
+        .ok()
+        .and_then(senet_engine::Square::new)
+        .ok_or_else(|| ServerMessage::Error {
+            code: crate::ws::protocol::ErrorCode::IllegalMove,
+            message: format!("`{from}` is not a square: squares are 1 to 30"),
+            reason: Some("not_a_square"),
+        })?;
+    Ok(senet_engine::Choice::Move { from })
+}
+
+impl Room {
+    /// Draws what the rules draw by themselves now (a lot at a game's
+    /// start), if anything; a failure to store is retried on the next
+    /// command or tick.
+    pub(super) async fn draw_by_itself(&mut self) {
+        if self.slot.status == Status::Playing && self.slot.table.draws_by_itself() && !self.unsettled {
+            if let Err(refusal) = self.advance(Act::Draws).await {
+                tracing::warn!(?refusal, "a draw the rules make by themselves could not be stored yet");
+            }
         }
     }
 }

@@ -1,13 +1,14 @@
-//! The computer's seat: the room schedules the computer's throw or move
-//! after its delay, searches on a blocking thread, and plays the result
-//! through the same checks as a person's message.
+//! The computer's seats: the room schedules the computer's throw or
+//! decision after its delay, picks on a blocking thread, and plays the
+//! result through the same checks as a person's message.
 
 use std::time::Duration;
 
-use senet_engine::Phase;
+use senet_engine::{Choice, Next, Seat};
 use uuid::Uuid;
 
 use super::actor::{Command, Room};
+use super::play::Act;
 use super::slot::Status;
 
 /// A step of the computer, as the room scheduled it.
@@ -15,32 +16,32 @@ use super::slot::Status;
 pub struct ComputerStep {
     ticket: u64,
     game_id: Uuid,
-    turns: usize,
+    entries: usize,
+    seat: Seat,
     action: ComputerAction,
 }
 
 #[derive(Debug, Clone, Copy)]
 enum ComputerAction {
     Throw,
-    Move {
-        from: u8,
-    },
-    /// The search failed: schedule again after a pause.
+    Decide(Choice),
+    /// The pick failed: schedule again after a pause.
     Retry,
 }
 
 impl Room {
-    /// When the computer is to act and nothing is scheduled for it yet,
-    /// schedules its next step: after the configured delay, a throw; or,
-    /// once thrown, the move `senet-ai` picks (on a blocking thread). The
-    /// step comes back as [`Command::Computer`] on the room's own channel.
+    /// When a computer seat is to act and nothing is scheduled for it yet,
+    /// schedules its next step: after the configured delay, a throw, or the
+    /// option it picks (on a blocking thread). The step comes back as
+    /// [`Command::Computer`] on the room's own channel.
     pub(super) fn schedule_computer(&mut self) {
         if self.computer_ticket.is_some() || self.slot.status != Status::Playing {
             return;
         }
-        let position = self.slot.game.position();
-        let side = position.to_move();
-        let Some(level) = self.slot.computer_at(side) else {
+        let Some(seat) = self.slot.table.to_act() else {
+            return;
+        };
+        let Some(level) = self.slot.computer_at(seat) else {
             return;
         };
         let Some(me) = self.me.clone() else {
@@ -50,9 +51,9 @@ impl Room {
         self.next_ticket += 1;
         self.computer_ticket = Some(ticket);
         let game_id = self.slot.id;
-        let turns = self.slot.game.record().len();
-        let to_move = match self.slot.game.phase() {
-            Phase::ToMove { throw, .. } => Some(throw),
+        let entries = self.slot.table.record().len();
+        let decision = match self.slot.table.next() {
+            Next::Decide { options, .. } => Some((self.slot.table.state().clone(), options.clone())),
             _ => None,
         };
         let mut delay = self.settings.computer_delay;
@@ -63,19 +64,17 @@ impl Room {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
-            let action = match to_move {
+            let action = match decision {
                 None => ComputerAction::Throw,
-                Some(throw) => {
+                Some((state, options)) => {
                     let chosen = tokio::task::spawn_blocking(move || {
-                        crate::computer::choose_square(&position, throw, level)
+                        crate::computer::choose_option(&state, &options, level)
                     })
                     .await;
                     match chosen {
-                        Ok(Some(from)) => ComputerAction::Move { from },
+                        Ok(Some(choice)) => ComputerAction::Decide(choice),
                         Ok(None) => {
-                            tracing::error!(
-                                "the computer found no move after a throw that has one"
-                            );
+                            tracing::error!("the computer found no option at a decision");
                             ComputerAction::Retry
                         }
                         Err(error) => {
@@ -90,7 +89,8 @@ impl Room {
                     .send(Command::Computer(ComputerStep {
                         ticket,
                         game_id,
-                        turns,
+                        entries,
+                        seat,
                         action,
                     }))
                     .await;
@@ -99,17 +99,16 @@ impl Room {
     }
 
     /// Plays a step the computer scheduled, if the game is still where it
-    /// was: the same checks as a person's `throw` or `move`.
+    /// was: the same checks as a person's `throw` or `decide`.
     pub(super) async fn computer_step(&mut self, step: ComputerStep) {
         if self.computer_ticket != Some(step.ticket) {
             return;
         }
         self.computer_ticket = None;
-        if step.game_id != self.slot.id || step.turns != self.slot.game.record().len() {
+        if step.game_id != self.slot.id || step.entries != self.slot.table.record().len() {
             return;
         }
-        let side = self.slot.game.position().to_move();
-        if self.slot.computer_at(side).is_none() {
+        if self.slot.computer_at(step.seat).is_none() {
             return;
         }
         if self.unsettled {
@@ -118,8 +117,8 @@ impl Room {
             return;
         }
         let result = match step.action {
-            ComputerAction::Throw => self.throw_as(side).await,
-            ComputerAction::Move { from } => self.play_as(side, i64::from(from)).await,
+            ComputerAction::Throw => self.advance(Act::Throw(step.seat)).await,
+            ComputerAction::Decide(choice) => self.advance(Act::Decide(step.seat, choice)).await,
             ComputerAction::Retry => {
                 self.computer_retry = true;
                 return;

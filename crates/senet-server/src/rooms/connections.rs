@@ -1,51 +1,58 @@
 //! A room's connections: joining (and taking an open seat), leaving,
-//! snapshots, and numbered events to everyone, dropping a reader that does
-//! not keep up.
+//! snapshots, and numbered events to everyone in the protocol version each
+//! speaks, dropping a reader that does not keep up.
 
 use std::time::Instant;
 
-use senet_engine::Side;
+use senet_engine::{Seat, Standing};
 use tokio::sync::mpsc;
 
-use super::actor::{CloseSignal, Conn, ConnId, Outbound, Room, RoomInfo};
-use super::slot::{Fingerprint, Seat, Status};
+use super::actor::{CloseSignal, Conn, ConnId, Outbound, Room};
+use super::kendall_v1::{self, side_of};
+use super::slot::{Fingerprint, Holder, Status};
+use super::v2_view::{Told, player_info, step_info};
 use crate::players::Identity;
-use crate::ws::protocol::{MoveView, RoomView, ServerMessage, Snapshot, YouView};
+use crate::ws::protocol::v2::Message;
+use crate::ws::protocol::{MoveView, RoomView, ServerMessage, Snapshot, Version, YouView};
 
 impl Room {
-    pub(super) fn connected(&self, side: Side) -> bool {
-        let Some(seat) = &self.slot.seats[side.index()] else {
+    /// Whether a seat's holder is connected (the computer always is).
+    pub(super) fn connected(&self, seat: Seat) -> bool {
+        let Some(holder) = self.slot.seat(seat).and_then(|slot| slot.holder.as_ref()) else {
             return false;
         };
-        if seat.computer.is_some() {
-            // The computer never disconnects.
+        if holder.computer.is_some() {
             return true;
         }
         self.conns
             .values()
-            .any(|conn| conn.player == Some(seat.player_id))
+            .any(|conn| conn.player == Some(holder.player_id))
     }
 
-    pub(super) fn seat_of(&self, conn: ConnId) -> Option<Side> {
+    /// The seat a connection's player holds.
+    pub(super) fn seat_of(&self, conn: ConnId) -> Option<Seat> {
         let player = self.conns.get(&conn)?.player?;
-        self.slot.side_of(player)
+        self.slot.seat_of_player(player)
     }
 
-    pub(super) fn snapshot_for(&self, conn: ConnId) -> ServerMessage {
+    /// The version 1 snapshot (a `kendall` room's).
+    fn snapshot_v1(&self, conn: ConnId) -> Option<ServerMessage> {
+        let mirror = self.slot.mirror.as_ref()?;
         let you = match self.seat_of(conn) {
-            Some(side) => YouView::Seat { side },
+            Some(seat) => YouView::Seat {
+                side: side_of(seat),
+            },
             None => YouView::Spectator,
         };
-        let game = &self.slot.game;
+        let game = mirror.game();
         let moves = match game.record().moves(*game.rules()) {
             Ok(moves) => moves.into_iter().map(|mv| mv.map(MoveView::from)).collect(),
             Err(error) => {
-                // The record was checked turn by turn as it was played.
                 tracing::error!(room = %self.code, %error, "the game's own record does not replay");
                 Vec::new()
             }
         };
-        ServerMessage::Snapshot(Box::new(Snapshot {
+        Some(ServerMessage::Snapshot(Box::new(Snapshot {
             room: RoomView {
                 code: self.code.clone(),
                 invite_url: self.settings.invite_url(&self.code),
@@ -54,65 +61,72 @@ impl Room {
             rule_set: self.rule_set,
             game_id: self.slot.id,
             game_no: self.slot.no,
-            players: self.slot.players(|side| self.connected(side)),
+            players: self.players_v1(),
             you,
-            position: self.slot.position_text(),
-            board: self.slot.board(),
-            borne_off: self.slot.borne_off(),
+            position: mirror.position_text(),
+            board: mirror.board(),
+            borne_off: mirror.borne_off(),
             to_move: game.position().to_move(),
-            phase: self.slot.phase_view(),
-            last_throw: self.slot.last_throw,
+            phase: mirror.phase_view(&self.slot.status),
+            last_throw: mirror.last_throw(),
             record: game.record().to_string(),
             turns: game.record().turns().to_vec(),
             moves,
-            rematch_offered_by: self.rematch_offer,
-        }))
+            rematch_offered_by: self.rematch_offer_v1(),
+        })))
     }
 
-    pub(super) fn info(&self) -> RoomInfo {
-        let open_side = match self.slot.status {
-            Status::Waiting => Side::ALL
-                .into_iter()
-                .find(|side| self.slot.seats[side.index()].is_none()),
-            _ => None,
-        };
-        RoomInfo {
-            code: self.code.clone(),
-            rule_set: self.rule_set,
-            public: self.public,
-            invite_url: self.settings.invite_url(&self.code),
-            ws_url: self.settings.ws_url(&self.code),
-            status: self.slot.status.as_str(),
-            game_id: self.slot.id,
-            game_no: self.slot.no,
-            players: self.slot.players(|side| self.connected(side)),
-            open_side,
-            spectators: self.conns.values().filter(|c| c.player.is_none()).count(),
-            result: match self.slot.status {
-                Status::Finished(result) => Some(result),
-                _ => None,
-            },
-        }
+    /// The first seat that asked for a rematch, as version 1 tells it.
+    pub(super) fn rematch_offer_v1(&self) -> Option<senet_engine::Side> {
+        Seat::all(self.slot.table.seats())
+            .find(|seat| self.slot.seat(*seat).is_some_and(|s| s.rematch))
+            .map(side_of)
     }
 
-    /// Sends to one connection; a full or closed queue drops it.
-    pub(super) fn send_to(&mut self, conn: ConnId, message: &ServerMessage, seq: Option<u64>) {
+    /// Seat holders as version 1 lists them.
+    pub(super) fn players_v1(&self) -> Vec<crate::ws::protocol::PlayerView> {
+        Seat::all(self.slot.table.seats())
+            .filter_map(|seat| {
+                let holder = self.slot.seat(seat)?.holder.as_ref()?;
+                Some(crate::ws::protocol::PlayerView {
+                    side: side_of(seat),
+                    player_id: holder.player_id,
+                    display_name: holder.display_name.clone(),
+                    connected: self.connected(seat),
+                    computer: holder.computer.map(crate::computer::ComputerLevel::as_str),
+                })
+            })
+            .collect()
+    }
+
+    /// Sends a private reply (a refusal, a pong) to one connection in its
+    /// version; a full or closed queue drops it.
+    pub(super) fn send_to(&mut self, conn: ConnId, message: &ServerMessage) {
         let Some(target) = self.conns.get(&conn) else {
             return;
         };
-        if target
-            .tx
-            .try_send(Outbound::Text(message.to_json(seq)))
-            .is_err()
-        {
+        let text = message.to_json_as(target.version, None);
+        if target.tx.try_send(Outbound::Text(text)).is_err() {
             self.drop_conn(conn);
         }
     }
 
     pub(super) fn send_snapshot(&mut self, conn: ConnId) {
-        let snapshot = self.snapshot_for(conn);
-        let seq = self.seq;
-        self.send_to(conn, &snapshot, Some(seq));
+        let Some(target) = self.conns.get(&conn) else {
+            return;
+        };
+        let text = match target.version {
+            Version::V1 => match self.snapshot_v1(conn) {
+                Some(snapshot) => snapshot.to_json(Some(self.seq.v1)),
+                None => return,
+            },
+            Version::V2 => self.snapshot_v2(conn).to_json(Some(self.seq.v2)),
+        };
+        if let Some(target) = self.conns.get(&conn) {
+            if target.tx.try_send(Outbound::Text(text)).is_err() {
+                self.drop_conn(conn);
+            }
+        }
     }
 
     pub(super) fn snapshot_all(&mut self) {
@@ -122,19 +136,86 @@ impl Room {
         }
     }
 
-    /// Sends an event to everyone with the next event number.
-    pub(super) fn broadcast(&mut self, message: &ServerMessage) {
-        self.seq += 1;
-        let text = message.to_json(Some(self.seq));
+    /// Sends one numbered event to every connection of `version`.
+    fn broadcast_text(&mut self, version: Version, text: impl Fn(u64) -> String) {
+        let seq = match version {
+            Version::V1 => {
+                self.seq.v1 += 1;
+                self.seq.v1
+            }
+            Version::V2 => {
+                self.seq.v2 += 1;
+                self.seq.v2
+            }
+        };
+        let frame = text(seq);
         let mut slow = Vec::new();
         for (&id, conn) in &self.conns {
-            if conn.tx.try_send(Outbound::Text(text.clone())).is_err() {
+            if conn.version == version && conn.tx.try_send(Outbound::Text(frame.clone())).is_err() {
                 slow.push(id);
             }
         }
         for id in slow {
             self.drop_conn(id);
         }
+    }
+
+    /// Tells an event to everyone: `v1` to version 1 connections (a
+    /// `kendall` room's, when version 1 can tell it), `v2` to version 2's.
+    pub(super) fn tell(&mut self, v1: Option<ServerMessage>, v2: &Message) {
+        if let Some(v1) = v1.filter(|_| self.slot.mirror.is_some()) {
+            self.broadcast_text(Version::V1, |seq| v1.to_json(Some(seq)));
+        }
+        self.broadcast_text(Version::V2, |seq| v2.to_json(Some(seq)));
+    }
+
+    /// Tells the steps from `before` on, each with what it left.
+    pub(super) fn tell_steps(&mut self, before: usize, told: Vec<Told>) {
+        let record = self.slot.table.record().to_vec();
+        if let Some(mirror) = self.slot.mirror.as_mut() {
+            let mut v1 = Vec::new();
+            let mut broken = None;
+            for played in &record[before.min(record.len())..] {
+                if let super::table::Entry::Step(step) = played.entry {
+                    match mirror.step(&step) {
+                        Ok(messages) => v1.extend(messages),
+                        Err(error) => broken = Some(error),
+                    }
+                }
+            }
+            if let Some(error) = broken {
+                tracing::error!(%error, "the version 1 game refused a step the table took; version 1 clients get snapshots");
+                self.slot.mirror = None;
+            } else {
+                for message in v1 {
+                    self.broadcast_text(Version::V1, |seq| message.to_json(Some(seq)));
+                }
+            }
+        }
+        for told in told {
+            let Some(played) = record.get(told.index) else {
+                continue;
+            };
+            let message = Message::Step {
+                step: step_info(told.index, played),
+                view: told.view,
+                position: told.position,
+                next: told.next,
+            };
+            self.broadcast_text(Version::V2, |seq| message.to_json(Some(seq)));
+        }
+    }
+
+    /// Tells everyone the game is over.
+    pub(super) fn tell_game_over(&mut self, standing: &Standing) {
+        let game_id = self.slot.id;
+        self.tell(
+            kendall_v1::game_over(game_id, standing),
+            &Message::GameOver {
+                game_id,
+                standing: standing.clone(),
+            },
+        );
     }
 
     pub(super) fn drop_conn(&mut self, conn: ConnId) {
@@ -152,71 +233,45 @@ impl Room {
         &mut self,
         conn: ConnId,
         player: Option<Identity>,
+        version: Version,
         tx: mpsc::Sender<Outbound>,
         close: CloseSignal,
     ) {
         let player_id = player.as_ref().map(|p| p.id);
-        let seat = player_id.and_then(|id| self.slot.side_of(id));
-        let was_connected = seat.is_some_and(|side| self.connected(side));
+        let seat = player_id.and_then(|id| self.slot.seat_of_player(id));
+        let was_connected = seat.is_some_and(|seat| self.connected(seat));
         self.conns.insert(
             conn,
             Conn {
                 player: player_id,
+                version,
                 tx,
                 close,
             },
         );
-        if let Some(side) = seat {
+        if let Some(seat) = seat {
             if !was_connected {
-                self.away_since[side.index()] = None;
-                if self.seen[side.index()] {
+                let seen = self.slot.seat_mut(seat).map(|slot| {
+                    slot.away_since = None;
+                    std::mem::replace(&mut slot.seen, true)
+                });
+                if seen == Some(true) {
                     crate::metrics::reconnect();
-                    self.broadcast(&ServerMessage::Reconnected { side });
+                    self.tell(
+                        Some(ServerMessage::Reconnected {
+                            side: side_of(seat),
+                        }),
+                        &Message::Reconnected { seat },
+                    );
                 }
-                self.seen[side.index()] = true;
             }
             self.send_snapshot(conn);
             return;
         }
-        if let (Some(identity), Status::Waiting) = (player, self.slot.status) {
-            if let Some(side) = Side::ALL
-                .into_iter()
-                .find(|side| self.slot.seats[side.index()].is_none())
-            {
-                let mut seats = self.slot.fingerprint().seats;
-                seats[side.index()] = Some(identity.id);
-                let expected = Fingerprint {
-                    status: Status::Playing,
-                    seats,
-                    ..self.slot.fingerprint()
-                };
-                let written = self
-                    .store
-                    .seat_and_start(self.slot.id, side.name(), identity.id)
-                    .await;
-                match self.stored(written, &expected).await {
-                    Ok(()) => {
-                        tracing::info!(player_id = %identity.id, side = side.name(), "seat taken, game starts");
-                        self.slot.seats[side.index()] =
-                            Some(Seat::new(identity.id, identity.display_name.clone()));
-                        self.slot.status = Status::Playing;
-                        crate::metrics::game_started();
-                        self.seen[side.index()] = true;
-                        self.away_since[side.index()] = None;
-                        self.broadcast(&ServerMessage::PlayerJoined {
-                            side,
-                            player_id: identity.id,
-                            display_name: identity.display_name,
-                        });
-                        self.announce_game_started();
-                        return;
-                    }
-                    Err(refusal) => {
-                        tracing::error!(
-                            ?refusal,
-                            "could not store the new seat; joining as spectator"
-                        );
-                    }
+        if let (Some(identity), Status::Waiting) = (player, &self.slot.status) {
+            if let Some(seat) = self.slot.open_seat() {
+                if self.take_seat(seat, identity).await {
+                    return;
                 }
             }
         }
@@ -224,13 +279,67 @@ impl Room {
         self.send_snapshot(conn);
     }
 
+    /// Seats a person in an open seat, starting the game when it was the
+    /// last; `true` when it is stored and told.
+    async fn take_seat(&mut self, seat: Seat, identity: Identity) -> bool {
+        let mut seats = self.slot.fingerprint().seats;
+        if let Some(entry) = seats.get_mut(seat.index()) {
+            *entry = Some(identity.id);
+        }
+        let starts = seats.iter().all(Option::is_some);
+        let expected = Fingerprint {
+            status: if starts { Status::Playing } else { Status::Waiting },
+            seats,
+            ..self.slot.fingerprint()
+        };
+        let written = self
+            .store
+            .take_seat(self.slot.id, seat.number(), identity.id, starts)
+            .await;
+        if let Err(refusal) = self.stored(written, &expected).await {
+            tracing::error!(?refusal, "could not store the new seat; joining as spectator");
+            return false;
+        }
+        tracing::info!(player_id = %identity.id, seat = seat.number(), starts, "seat taken");
+        let holder = Holder::new(identity.id, identity.display_name.clone());
+        if let Some(slot) = self.slot.seat_mut(seat) {
+            slot.holder = Some(holder);
+            slot.seen = true;
+            slot.away_since = None;
+        }
+        let player = self.slot.seat(seat).and_then(player_info);
+        if let Some(player) = player {
+            self.tell(
+                Some(ServerMessage::PlayerJoined {
+                    side: side_of(seat),
+                    player_id: identity.id,
+                    display_name: identity.display_name,
+                }),
+                &Message::PlayerJoined { seat, player },
+            );
+        }
+        if starts {
+            self.slot.status = Status::Playing;
+            crate::metrics::game_started();
+            self.announce_game_started();
+        } else {
+            self.snapshot_all();
+        }
+        true
+    }
+
     pub(super) fn announce_game_started(&mut self) {
-        let players = self.slot.players(|side| self.connected(side));
-        self.broadcast(&ServerMessage::GameStarted {
+        let v1 = ServerMessage::GameStarted {
             game_id: self.slot.id,
             game_no: self.slot.no,
-            players,
-        });
+            players: self.players_v1(),
+        };
+        let v2 = Message::GameStarted {
+            game_id: self.slot.id,
+            game_no: self.slot.no,
+            seats: self.seat_infos(),
+        };
+        self.tell(Some(v1), &v2);
         self.snapshot_all();
     }
 
@@ -239,14 +348,20 @@ impl Room {
         if self.conns.remove(&conn).is_none() {
             return;
         }
-        if seat.is_none() {
-            crate::metrics::spectator(false);
-        }
-        if let Some(side) = seat {
-            if !self.connected(side) {
-                self.away_since[side.index()] = Some(Instant::now());
-                self.broadcast(&ServerMessage::Disconnected { side });
+        match seat {
+            None => crate::metrics::spectator(false),
+            Some(seat) if !self.connected(seat) => {
+                if let Some(slot) = self.slot.seat_mut(seat) {
+                    slot.away_since = Some(Instant::now());
+                }
+                self.tell(
+                    Some(ServerMessage::Disconnected {
+                        side: side_of(seat),
+                    }),
+                    &Message::Disconnected { seat },
+                );
             }
+            Some(_) => {}
         }
     }
 }

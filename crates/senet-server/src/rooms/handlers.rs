@@ -7,28 +7,40 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use senet_engine::{Game, RuleSetId, Side};
+use senet_engine::{RuleSetId, Seat, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 use uuid::Uuid;
 
 use super::actor::{Command, RoomInfo};
 use super::registry::Rooms;
-use super::slot::{GameSlot, Seat, Status};
+use super::kendall_v1::{self, KendallMirror};
+use super::slot::{GameSlot, Holder, SeatSlot, Status};
+use super::table::Table;
 use crate::computer::ComputerLevel;
 use crate::config::Settings;
 use crate::error::{AppError, parse_json};
 use crate::players::AuthPlayer;
 use crate::random::room_code;
-use crate::store::{NewRoom, Store};
+use crate::store::{NewGame, NewRoom, Store};
 
-/// The creator's choice of side.
+/// The creator's choice of seat: a number, `cone`/`spool` (seats 0 and 1,
+/// as version 1 names them), or `random`.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(untagged)]
+enum SeatChoice {
+    Number(u8),
+    Named(SeatName),
+    #[default]
+    #[serde(skip)]
+    Unset,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum SideChoice {
+enum SeatName {
     Cone,
     Spool,
-    #[default]
     Random,
 }
 
@@ -37,16 +49,27 @@ enum SideChoice {
 struct CreateRoom {
     #[serde(default)]
     rule_set: Option<String>,
+    /// How many seats (Senet-modern: 2 to 4; the other rule sets seat 2).
     #[serde(default)]
-    side: SideChoice,
+    seats: Option<u8>,
+    /// The creator's seat.
+    #[serde(default)]
+    seat: SeatChoice,
+    /// Version 1's name for the creator's seat.
+    #[serde(default)]
+    side: SeatChoice,
     #[serde(default = "default_public")]
     public: bool,
-    /// `{"computer": "<level>"}` seats the computer in the other seat.
+    /// `{"computer": "<level>"}` seats the computer in every other seat.
     #[serde(default)]
     opponent: Option<Opponent>,
     /// Shorthand for `opponent: {"computer": …}`.
     #[serde(default)]
     computer_level: Option<String>,
+    /// The computer's level for each of the other seats it takes, in seat
+    /// order after the creator's; the seats left over are open for invites.
+    #[serde(default)]
+    computers: Option<Vec<String>>,
 }
 
 /// Who takes the other seat.
@@ -57,24 +80,63 @@ struct Opponent {
     computer: String,
 }
 
+fn bad(code: &'static str, message: impl Into<String>) -> AppError {
+    AppError::BadRequest(code, message.into())
+}
+
+fn level(name: &str) -> Result<ComputerLevel, AppError> {
+    name.parse::<ComputerLevel>()
+        .map_err(|e| bad("unknown_computer_level", e.to_string()))
+}
+
 impl CreateRoom {
-    /// The computer level asked for, if any.
-    fn computer(&self) -> Result<Option<ComputerLevel>, AppError> {
-        let name = match (&self.opponent, &self.computer_level) {
-            (None, None) => return Ok(None),
-            (Some(opponent), None) => &opponent.computer,
-            (None, Some(level)) => level,
-            (Some(opponent), Some(level)) if &opponent.computer == level => level,
+    /// The computer's level for each other seat it takes (of `others`).
+    fn computers(&self, others: usize) -> Result<Vec<ComputerLevel>, AppError> {
+        let every = match (&self.opponent, &self.computer_level) {
+            (None, None) => None,
+            (Some(opponent), None) => Some(&opponent.computer),
+            (None, Some(level)) => Some(level),
+            (Some(opponent), Some(level)) if &opponent.computer == level => Some(level),
             (Some(_), Some(_)) => {
-                return Err(AppError::BadRequest(
+                return Err(bad(
                     "bad_opponent",
-                    "`opponent.computer` and `computer_level` disagree".to_owned(),
+                    "`opponent.computer` and `computer_level` disagree",
                 ));
             }
         };
-        name.parse::<ComputerLevel>()
-            .map(Some)
-            .map_err(|e| AppError::BadRequest("unknown_computer_level", e.to_string()))
+        match (every, &self.computers) {
+            (Some(_), Some(_)) => Err(bad(
+                "bad_opponent",
+                "give either `computers` or one level for every other seat",
+            )),
+            (Some(name), None) => Ok(vec![level(name)?; others]),
+            (None, Some(list)) if list.len() > others => Err(bad(
+                "bad_opponent",
+                format!("{} computers asked for; the table has {others} other seats", list.len()),
+            )),
+            (None, Some(list)) => list.iter().map(|name| level(name)).collect(),
+            (None, None) => Ok(Vec::new()),
+        }
+    }
+
+    /// The creator's seat at a table of `seats`.
+    fn creator_seat(&self, seats: u8) -> Result<Seat, AppError> {
+        let choice = match (self.seat, self.side) {
+            (SeatChoice::Unset, side) => side,
+            (seat, SeatChoice::Unset) => seat,
+            _ => return Err(bad("bad_seat", "give `seat` or `side`, not both")),
+        };
+        let number = match choice {
+            SeatChoice::Number(number) => number,
+            SeatChoice::Named(SeatName::Cone) => 0,
+            SeatChoice::Named(SeatName::Spool) => 1,
+            SeatChoice::Named(SeatName::Random) | SeatChoice::Unset => {
+                u8::try_from(rand::random::<u32>() % u32::from(seats)).unwrap_or(0)
+            }
+        };
+        Seat::new(number)
+            .filter(|seat| seat.number() < seats)
+            .ok_or_else(|| bad("bad_seat", format!("seat {number} is not at a table of {seats}")))
     }
 }
 
@@ -87,7 +149,7 @@ fn default_public() -> bool {
 pub struct RoomCreated {
     /// Room code.
     pub code: String,
-    /// The link to send the opponent.
+    /// The link to send the other players.
     pub invite_url: String,
     /// Where to open the WebSocket.
     pub ws_url: String,
@@ -95,13 +157,20 @@ pub struct RoomCreated {
     pub rule_set: RuleSetId,
     /// Listed in the lobby.
     pub public: bool,
+    /// How many seats the table has.
+    pub seats: u8,
     /// The creator's seat.
-    pub side: Side,
+    pub seat: Seat,
+    /// The creator's side (`kendall` rooms, as version 1 names it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
     /// The first game.
     pub game_id: Uuid,
-    /// The computer's level when it holds the other seat.
+    /// The computer's level when it holds every other seat.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computer: Option<&'static str>,
+    /// `waiting` (a seat is open) or `playing`.
+    pub status: &'static str,
 }
 
 /// `POST /api/rooms` (authenticated).
@@ -113,86 +182,86 @@ pub async fn create_room(
     body: Bytes,
 ) -> Result<(StatusCode, Json<RoomCreated>), AppError> {
     let request: CreateRoom = if body.iter().all(u8::is_ascii_whitespace) {
-        CreateRoom {
-            rule_set: None,
-            side: SideChoice::Random,
-            public: true,
-            opponent: None,
-            computer_level: None,
-        }
+        parse_json(b"{}")?
     } else {
         parse_json(&body)?
     };
-    let computer = request.computer()?;
-    // A room against the computer is never listed in the lobby.
-    let public = request.public && computer.is_none();
     let rule_set = match request.rule_set.as_deref() {
         None => RuleSetId::default(),
         Some(name) => name
             .parse::<RuleSetId>()
-            .map_err(|e| AppError::BadRequest("unknown_rule_set", e.to_string()))?,
+            .map_err(|e| bad("unknown_rule_set", e.to_string()))?,
     };
-    // Rooms play the rule sets the rooms are built for; the others are
-    // the engine's until rooms learn the step model.
-    let rules = rule_set
-        .rules()
-        .filter(|_| rule_set == RuleSetId::Kendall)
-        .ok_or_else(|| {
-            AppError::BadRequest(
-                "unknown_rule_set",
-                format!("`{rule_set}` cannot be played online yet; try `kendall`"),
-            )
-        })?;
-    let side = match request.side {
-        SideChoice::Cone => Side::Cone,
-        SideChoice::Spool => Side::Spool,
-        SideChoice::Random => {
-            if rand::random::<bool>() {
-                Side::Cone
-            } else {
-                Side::Spool
-            }
+    let (min, max) = rule_set.seat_range();
+    let seats = request.seats.unwrap_or(min);
+    if seats < min || seats > max {
+        let range = if min == max {
+            format!("exactly {min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(bad(
+            "bad_seats",
+            format!("`{rule_set}` seats {range} players, not {seats}"),
+        ));
+    }
+    let mine = request.creator_seat(seats)?;
+    let computers = request.computers(usize::from(seats) - 1)?;
+    let table = Table::new(rule_set, seats).map_err(|e| bad("bad_seats", e))?;
+    let mut slots = vec![SeatSlot::default(); usize::from(seats)];
+    if let Some(slot) = slots.get_mut(mine.index()) {
+        *slot = SeatSlot::held(Some(Holder::new(player.id, player.display_name.clone())), false);
+        slot.seen = true;
+    }
+    // The computers take the other seats in turn order after the creator's.
+    let others = (1..seats).map(|k| Seat::new((mine.number() + k) % seats));
+    for (seat, level) in others.flatten().zip(computers.iter()) {
+        if let Some(slot) = slots.get_mut(seat.index()) {
+            *slot = SeatSlot::held(Some(Holder::computer(*level)), false);
         }
-    };
+    }
+    let players: Vec<Option<Uuid>> = slots.iter().map(SeatSlot::player_id).collect();
+    let full = players.iter().all(Option::is_some);
+    // Only a room with a seat to fill is listed in the lobby.
+    let public = request.public && !full;
     let code = room_code().map_err(AppError::internal)?;
     let game_id = Uuid::new_v4();
-    let mut seats = [None, None];
-    seats[side.index()] = Some(Seat::new(player.id, player.display_name.clone()));
-    let opponent = computer.map(Seat::computer);
-    let opponent_id = opponent.as_ref().map(|seat| seat.player_id);
-    let (cone, spool) = match side {
-        Side::Cone => (Some(player.id), opponent_id),
-        Side::Spool => (opponent_id, Some(player.id)),
-    };
     store
         .create_room(&NewRoom {
             code: &code,
             rule_set: rule_set.as_str(),
             public,
             creator: player.id,
-            game_id,
-            cone,
-            spool,
-            computer,
+            game: NewGame {
+                id: game_id,
+                room_code: &code,
+                game_no: 1,
+                rule_set: rule_set.as_str(),
+                players: &players,
+            },
         })
         .await?;
-    let status = if let Some(opponent) = opponent {
-        seats[side.opponent().index()] = Some(opponent);
+    let status = if full {
         crate::metrics::game_started();
         Status::Playing
     } else {
         Status::Waiting
     };
+    let status_name = status.as_str();
     let slot = GameSlot {
         id: game_id,
         no: 1,
-        game: Game::new(rules),
-        seats,
+        table,
+        seats: slots,
         status,
-        last_throw: None,
+        mirror: KendallMirror::new(rule_set),
     };
-    rooms.start(code.clone(), public, rule_set, slot, false);
-    tracing::info!(room = %code, %game_id, creator = %player.id, computer = computer.map(ComputerLevel::as_str), "room created");
+    rooms.start(code.clone(), public, rule_set, slot, Vec::new());
+    let every_other = (!computers.is_empty()
+        && computers.len() == usize::from(seats) - 1
+        && computers.iter().all(|level| *level == computers[0]))
+    .then(|| computers[0].as_str());
+    tracing::info!(room = %code, %game_id, creator = %player.id, %rule_set, seats, computers = computers.len(), "room created");
     Ok((
         StatusCode::CREATED,
         Json(RoomCreated {
@@ -201,9 +270,12 @@ pub async fn create_room(
             code,
             rule_set,
             public,
-            side,
+            seats,
+            seat: mine,
+            side: (rule_set == RuleSetId::Kendall).then(|| kendall_v1::side_of(mine)),
             game_id,
-            computer: computer.map(ComputerLevel::as_str),
+            computer: every_other,
+            status: status_name,
         }),
     ))
 }
@@ -247,15 +319,22 @@ pub struct LobbyEntry {
     pub rule_set: String,
     /// Who waits.
     pub creator: String,
+    /// How many seats the table has.
+    pub seats: i16,
+    /// How many are open.
+    pub open_seats: i64,
     /// The seat a joiner gets.
-    pub open_side: String,
+    pub open_seat: Option<i16>,
+    /// The side a joiner gets (`kendall` rooms, as version 1 names it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_side: Option<Side>,
     /// Invite link.
     pub invite_url: String,
     /// When the room was created.
     pub created_at: DateTime<Utc>,
 }
 
-/// `GET /api/lobby`: public rooms waiting for an opponent.
+/// `GET /api/lobby`: public rooms with a seat open.
 pub async fn lobby(
     State(store): State<Store>,
     State(settings): State<Arc<Settings>>,
@@ -263,13 +342,25 @@ pub async fn lobby(
     let rows = store.lobby().await?;
     let rooms: Vec<LobbyEntry> = rows
         .into_iter()
-        .map(|row| LobbyEntry {
-            invite_url: settings.invite_url(&row.code),
-            code: row.code,
-            rule_set: row.rule_set,
-            creator: row.creator_name,
-            open_side: row.open_side,
-            created_at: row.created_at,
+        .map(|row| {
+            let kendall = row.rule_set == RuleSetId::Kendall.as_str();
+            let open_side = row
+                .open_seat
+                .filter(|_| kendall)
+                .and_then(|seat| u8::try_from(seat).ok())
+                .and_then(Seat::new)
+                .map(kendall_v1::side_of);
+            LobbyEntry {
+                invite_url: settings.invite_url(&row.code),
+                code: row.code,
+                rule_set: row.rule_set,
+                creator: row.creator_name,
+                seats: row.seat_count,
+                open_seats: row.open_seats,
+                open_seat: row.open_seat,
+                open_side,
+                created_at: row.created_at,
+            }
         })
         .collect();
     Ok(Json(serde_json::json!({ "rooms": rooms })))

@@ -1,11 +1,13 @@
-//! Rebuilding a room from the store by replaying its stored turns through
+//! Rebuilding a room from the store by replaying its stored steps through
 //! the engine.
 
-use senet_engine::{Action, Record, RuleSetId, Side, Square, Turn};
+use senet_engine::{EndHow, RuleSetId, Seat, Standing};
 
-use super::slot::{GameSlot, Seat, Status, sticks_from_bits};
+use super::kendall_v1::KendallMirror;
+use super::slot::{GameSlot, Holder, SeatSlot, Status};
+use super::table::{Entry, Table};
 use crate::store::{GameRow, Store};
-use crate::ws::protocol::{GameResult, How, ThrowView};
+use crate::ws::protocol::v2::SeriesEntry;
 
 /// A room as stored.
 pub struct StoredRoom {
@@ -17,6 +19,8 @@ pub struct StoredRoom {
     pub rule_set: RuleSetId,
     /// Its latest game.
     pub slot: GameSlot,
+    /// Its series score (Jequier rooms).
+    pub series: Vec<SeriesEntry>,
 }
 
 /// Loads a room and its latest game. `Ok(None)` when there is no such room.
@@ -30,109 +34,130 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     };
     let rule_set: RuleSetId = room.rule_set.parse().map_err(|e| format!("{e}"))?;
     let slot = rebuild_game(store, rule_set, row).await?;
+    let series = if rule_set == RuleSetId::Jequier {
+        store
+            .room_series(code)
+            .await
+            .map_err(db)?
+            .into_iter()
+            .map(|(player_id, points)| SeriesEntry { player_id, points })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Some(StoredRoom {
         code: room.code,
         public: room.public,
         rule_set,
         slot,
+        series,
     }))
 }
 
-fn parse_side(text: &str) -> Result<Side, String> {
-    match text {
-        "cone" => Ok(Side::Cone),
-        "spool" => Ok(Side::Spool),
-        other => Err(format!("bad side `{other}`")),
-    }
+/// An end as stored: its name.
+fn end_how(text: &str) -> Option<EndHow> {
+    [
+        EndHow::BorneOff,
+        EndHow::Gates,
+        EndHow::Trial,
+        EndHow::NoPawns,
+        EndHow::ThreeBorneOff,
+        EndHow::LastPlayer,
+        EndHow::Resigned,
+        EndHow::Abandoned,
+    ]
+    .into_iter()
+    .find(|how| how.as_str() == text)
 }
 
-async fn rebuild_game(
-    store: &Store,
-    rule_set: RuleSetId,
-    row: GameRow,
-) -> Result<GameSlot, String> {
+async fn rebuild_game(store: &Store, rule_set: RuleSetId, row: GameRow) -> Result<GameSlot, String> {
+    let game = row.id;
     let rows = store
-        .turns(row.id)
+        .steps(game)
         .await
         .map_err(|e| format!("database: {e}"))?;
-    let mut turns = Vec::with_capacity(rows.len());
-    for (index, turn) in rows.iter().enumerate() {
-        if usize::try_from(turn.turn_no).ok() != Some(index + 1) {
-            return Err(format!("game {}: turn {} is missing", row.id, index + 1));
+    let mut entries = Vec::with_capacity(rows.len());
+    for (index, step) in rows.iter().enumerate() {
+        if usize::try_from(step.step_no).ok() != Some(index + 1) {
+            return Err(format!("game {game}: step {} is missing", index + 1));
         }
-        let throw = u8::try_from(turn.throw).map_err(|e| format!("bad throw: {e}"))?;
-        let action = match turn.from_square {
-            None => Action::Forfeit,
-            Some(from) => Action::Move(
-                u8::try_from(from)
-                    .ok()
-                    .and_then(Square::new)
-                    .ok_or_else(|| format!("bad square {from}"))?,
-            ),
-        };
-        turns.push(Turn { throw, action });
+        entries.push(
+            step.step
+                .parse::<Entry>()
+                .map_err(|e| format!("game {game}: step {}: {e}", step.step_no))?,
+        );
     }
-    let rules = rule_set
-        .rules()
-        .filter(|_| rule_set == RuleSetId::Kendall)
-        .ok_or_else(|| {
-            format!(
-                "game {}: rule set `{rule_set}` is not played in rooms",
-                row.id
-            )
-        })?;
-    let mut game = Record::from(turns)
-        .replay(rules)
-        .map_err(|e| format!("game {}: stored record does not replay: {e}", row.id))?;
-    let mut last_throw = rows.last().and_then(|turn| {
-        Some(ThrowView {
-            side: parse_side(&turn.side).ok()?,
-            sticks: sticks_from_bits(turn.sticks).lights(),
-            value: u8::try_from(turn.throw).ok()?,
-        })
-    });
+    let seats = u8::try_from(row.seat_count).map_err(|e| format!("game {game}: seats: {e}"))?;
+    let table = Table::replay(rule_set, seats, &entries)
+        .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;
+    let mut mirror = KendallMirror::new(rule_set);
+    if let Some(kendall) = mirror.as_mut() {
+        for entry in &entries {
+            if let Entry::Step(step) = entry {
+                kendall
+                    .step(step)
+                    .map_err(|e| format!("game {game}: version 1 replay: {e}"))?;
+            }
+        }
+    }
+    let mut seat_slots = vec![SeatSlot::default(); usize::from(seats)];
+    for seat in &row.seats {
+        let slot = usize::try_from(seat.seat)
+            .ok()
+            .and_then(|index| seat_slots.get_mut(index))
+            .ok_or_else(|| format!("game {game}: bad seat {}", seat.seat))?;
+        let holder = seat
+            .player_id
+            .map(|id| Holder::new(id, seat.display_name.clone().unwrap_or_default()));
+        *slot = SeatSlot::held(holder, true);
+    }
     let status = match row.status.as_str() {
         "waiting" => Status::Waiting,
         "playing" => Status::Playing,
-        "finished" => {
-            let winner = parse_side(row.winner.as_deref().unwrap_or(""))?;
-            let how = row
-                .result_how
-                .as_deref()
-                .and_then(How::parse)
-                .ok_or_else(|| format!("game {}: finished without how", row.id))?;
-            Status::Finished(GameResult { winner, how })
-        }
-        other => return Err(format!("bad status `{other}`")),
-    };
-    if let (Status::Playing, Some(bits)) = (status, row.pending_sticks) {
-        let sticks = sticks_from_bits(bits);
-        let side = game.position().to_move();
-        let throw = rules.score(sticks);
-        if rules.legal_moves(&game.position(), throw).is_empty() {
-            tracing::warn!(game_id = %row.id, "stored pending throw has no legal move; ignored");
-        } else {
-            game.throw(sticks)
-                .map_err(|e| format!("game {}: pending throw: {e}", row.id))?;
-            last_throw = Some(ThrowView {
-                side,
-                sticks: sticks.lights(),
-                value: throw.value(),
-            });
-        }
-    }
-    let seat = |id: Option<uuid::Uuid>, name: Option<String>| {
-        id.map(|player_id| Seat::new(player_id, name.unwrap_or_default()))
+        "finished" => Status::Finished(stored_standing(&row, &table)?),
+        other => return Err(format!("game {game}: bad status `{other}`")),
     };
     Ok(GameSlot {
-        id: row.id,
+        id: game,
         no: row.game_no,
-        game,
-        seats: [
-            seat(row.cone_player, row.cone_name),
-            seat(row.spool_player, row.spool_name),
-        ],
+        table,
+        seats: seat_slots,
         status,
-        last_throw,
+        mirror,
+    })
+}
+
+/// A finished game's standing: the rules' own when they ended it, else the
+/// stored places (a resignation or an abandonment).
+fn stored_standing(row: &GameRow, table: &Table) -> Result<Standing, String> {
+    let how = row
+        .end_how
+        .as_deref()
+        .and_then(end_how)
+        .ok_or_else(|| format!("game {}: finished without how", row.id))?;
+    if let Some(standing) = table.standing() {
+        if standing.how == how {
+            return Ok(standing.clone());
+        }
+    }
+    let mut placed: Vec<(i16, Seat)> = row
+        .seats
+        .iter()
+        .filter_map(|seat| {
+            let number = u8::try_from(seat.seat).ok().and_then(Seat::new)?;
+            Some((seat.place?, number))
+        })
+        .collect();
+    placed.sort();
+    let mut scores: Vec<(i16, i32)> = row
+        .seats
+        .iter()
+        .filter_map(|seat| Some((seat.seat, seat.score?)))
+        .collect();
+    scores.sort();
+    Ok(Standing {
+        places: placed.into_iter().map(|(_, seat)| seat).collect(),
+        scores: scores.into_iter().map(|(_, score)| score).collect(),
+        how,
     })
 }

@@ -5,12 +5,16 @@ mod actor;
 mod computer_turns;
 mod connections;
 mod handlers;
+mod info;
+mod kendall_v1;
 mod load;
 mod play;
 mod registry;
 mod rematch;
 mod settle;
 mod slot;
+mod table;
+mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
 pub use handlers::{create_room, get_room, lobby};

@@ -1,33 +1,73 @@
-//! Playing: throws, moves, resignation, abandonment and the end of a game,
-//! each checked by the engine and stored before it is broadcast.
+//! Playing: throws, decisions, leaving and the end of a game. Each command
+//! is checked by the engine, followed by every draw the rules make by
+//! themselves, stored in one transaction, and only then kept and told.
 
-use std::time::Duration;
-
-use senet_engine::{GameError, Phase, PlayError, Side, Square, Sticks};
+use senet_engine::{Choice, EndHow, Next, Seat, Standing, Step};
 
 use super::actor::{ConnId, Room};
 use super::settle::{Refusal, refuse};
-use super::slot::{Fingerprint, Status, board_of, sticks_bits};
-use crate::store::{Finish, NewTurn};
-use crate::ws::protocol::{ErrorCode, GameResult, How, MoveView, ServerMessage, ThrowView};
+use super::slot::{Fingerprint, SeatSlot, Status};
+use super::table::{Entry, Refused, Table};
+use crate::store::{NewStep, StoredEnd};
+use crate::ws::protocol::v2::{LeftHow, SeriesEntry};
+use crate::ws::protocol::{ErrorCode, ServerMessage};
 
-/// The refusal for an action the engine found illegal, with the engine's
-/// own reason code.
-fn engine_refusal(error: &GameError) -> Refusal {
-    match error {
-        GameError::MustMoveFirst => refuse(ErrorCode::MustMoveFirst, error.to_string()),
-        GameError::MustThrowFirst => refuse(ErrorCode::MustThrowFirst, error.to_string()),
-        GameError::Illegal(PlayError::GameOver) => refuse(ErrorCode::GameOver, error.to_string()),
-        GameError::Illegal(_) | GameError::BadThrow(_) => ServerMessage::Error {
+/// What a seat (or the room itself) asks of the table.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Act {
+    /// The seat's own throw.
+    Throw(Seat),
+    /// The seat's pick among the options.
+    Decide(Seat, Choice),
+    /// The seat leaves a game of three or four seats.
+    Leave(Seat, LeftHow),
+    /// Nothing but the draws the rules make by themselves (at a game's
+    /// start, or after a restart).
+    Draws,
+}
+
+/// The refusal for a step the engine refused, with the engine's own code.
+fn engine_refusal(refused: Refused) -> Refusal {
+    match refused.code {
+        "game_over" => refuse(ErrorCode::GameOver, refused.message),
+        _ => ServerMessage::Error {
             code: ErrorCode::IllegalMove,
-            message: error.to_string(),
-            reason: Some(error.code()),
+            message: refused.message,
+            reason: Some(refused.code),
         },
     }
 }
 
+/// The stored form of a standing, with the colours the table dealt.
+pub(super) struct EndRow {
+    how: &'static str,
+    places: Vec<u8>,
+    scores: Vec<i32>,
+    colours: Vec<Option<u8>>,
+}
+
+impl EndRow {
+    pub(super) fn of(standing: &Standing, table: &Table) -> EndRow {
+        EndRow {
+            how: standing.how.as_str(),
+            places: standing.places.iter().map(|seat| seat.number()).collect(),
+            scores: standing.scores.clone(),
+            colours: table.view().seats.iter().map(|seat| seat.colour).collect(),
+        }
+    }
+
+    pub(super) fn stored(&self) -> StoredEnd<'_> {
+        StoredEnd {
+            how: self.how,
+            places: &self.places,
+            scores: &self.scores,
+            colours: &self.colours,
+        }
+    }
+}
+
 impl Room {
-    pub(super) fn player_side(&self, conn: ConnId) -> Result<Side, Refusal> {
+    pub(super) fn player_seat(&self, conn: ConnId) -> Result<Seat, Refusal> {
         self.seat_of(conn).ok_or_else(|| {
             refuse(
                 ErrorCode::NotAPlayer,
@@ -41,238 +81,236 @@ impl Room {
             Status::Playing => Ok(()),
             Status::Waiting => Err(refuse(
                 ErrorCode::GameNotStarted,
-                "the game waits for an opponent",
+                "the game waits for its seats to fill",
             )),
             Status::Finished(_) => Err(refuse(ErrorCode::GameOver, "the game is over")),
         }
     }
 
-    pub(super) fn require_turn(&self, side: Side) -> Result<(), Refusal> {
-        if self.slot.game.position().to_move() == side {
-            Ok(())
-        } else {
-            Err(refuse(ErrorCode::NotYourTurn, "it is your opponent's turn"))
-        }
-    }
-
-    pub(super) async fn throw(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let side = self.player_side(conn)?;
-        self.throw_as(side).await
-    }
-
-    /// A throw by the seat holder of `side` (a person or the computer).
-    pub(super) async fn throw_as(&mut self, side: Side) -> Result<(), Refusal> {
-        self.require_playing()?;
-        self.require_turn(side)?;
-        if matches!(self.slot.game.phase(), Phase::ToMove { .. }) {
-            return Err(engine_refusal(&GameError::MustMoveFirst));
-        }
-        // The OS-seeded CSPRNG; ThreadRng is not Send, so it lives only here.
-        let sticks = {
-            let mut rng = rand::rng();
-            Sticks::throw(&mut rng)
+    /// Checks that `seat` may take `act` now, before the engine checks the
+    /// step itself: the order of checks and codes of version 1.
+    fn check_turn(&self, act: Act) -> Result<(), Refusal> {
+        let table = &self.slot.table;
+        let (seat, throwing) = match act {
+            Act::Throw(seat) => (seat, true),
+            Act::Decide(seat, _) => (seat, false),
+            Act::Leave(..) | Act::Draws => return Ok(()),
         };
-        let mut next = self.slot.game.clone();
-        let thrown = next.throw(sticks).map_err(|e| engine_refusal(&e))?;
-        let bits = sticks_bits(sticks);
-        if thrown.forfeited() {
-            let turn = NewTurn {
-                game_id: self.slot.id,
-                turn_no: i32::try_from(next.record().len()).unwrap_or(i32::MAX),
-                side: side.name(),
-                throw: i16::from(thrown.throw.value()),
-                sticks: bits,
-                from_square: None,
-                position: next.rules().position_text(&next.position()),
-            };
-            let expected = Fingerprint {
-                turns: next.record().len(),
-                pending: None,
-                ..self.slot.fingerprint()
-            };
-            let written = self.store.insert_turn(&turn, None).await;
-            self.stored(written, &expected).await?;
-        } else {
-            let expected = Fingerprint {
-                pending: Some(bits),
-                ..self.slot.fingerprint()
-            };
-            let written = self.store.set_pending_throw(self.slot.id, bits).await;
-            self.stored(written, &expected).await?;
+        if table.to_act() != Some(seat) {
+            return Err(refuse(ErrorCode::NotYourTurn, "another seat is to act"));
         }
-        let turn_no = next.record().len();
-        let to_move = next.position().to_move();
-        self.slot.game = next;
-        self.slot.last_throw = Some(ThrowView {
-            side,
-            sticks: sticks.lights(),
-            value: thrown.throw.value(),
-        });
-        self.broadcast(&ServerMessage::Thrown {
-            side,
-            sticks: sticks.lights(),
-            value: thrown.throw.value(),
-            extra_throw: self.slot.game.rules().extra_throw(thrown.throw),
-            forfeited: thrown.forfeited(),
-            moves: thrown.moves.iter().map(MoveView::from).collect(),
-        });
-        if thrown.forfeited() {
-            self.broadcast(&ServerMessage::Forfeited {
-                side,
-                throw: thrown.throw.value(),
-                turn_no,
-                to_move,
-            });
+        match (table.next(), throwing) {
+            (Next::Decide { .. }, true) => Err(refuse(
+                ErrorCode::MustMoveFirst,
+                "decide first: you have already thrown",
+            )),
+            (Next::Chance(_), false) => {
+                Err(refuse(ErrorCode::MustThrowFirst, "throw first"))
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
-    pub(super) async fn play(&mut self, conn: ConnId, from: i64) -> Result<(), Refusal> {
-        let side = self.player_side(conn)?;
-        self.play_as(side, from).await
-    }
-
-    /// A move by the seat holder of `side` (a person or the computer).
-    pub(super) async fn play_as(&mut self, side: Side, from: i64) -> Result<(), Refusal> {
-        self.require_playing()?;
-        self.require_turn(side)?;
-        if matches!(self.slot.game.phase(), Phase::ToThrow) {
-            return Err(engine_refusal(&GameError::MustThrowFirst));
+    /// Plays `act`, then every draw the rules make by themselves; stores
+    /// all of it in one transaction (with the end, when the game ended);
+    /// then keeps it and tells everyone.
+    pub(super) async fn advance(&mut self, act: Act) -> Result<(), Refusal> {
+        if !matches!(act, Act::Draws) {
+            self.require_playing()?;
+        } else if self.slot.status != Status::Playing || !self.slot.table.draws_by_itself() {
+            return Ok(());
         }
-        let square = u8::try_from(from)
-            .ok()
-            .and_then(Square::new)
-            .ok_or_else(|| ServerMessage::Error {
-                code: ErrorCode::IllegalMove,
-                message: format!("`{from}` is not a square: squares are 1 to 30"),
-                reason: Some("not_a_square"),
-            })?;
-        let mut next = self.slot.game.clone();
-        let played = next.play(square).map_err(|e| engine_refusal(&e))?;
-        let turn = NewTurn {
-            game_id: self.slot.id,
-            turn_no: i32::try_from(next.record().len()).unwrap_or(i32::MAX),
-            side: side.name(),
-            throw: i16::from(played.throw.value()),
-            sticks: self
-                .slot
-                .last_throw
-                .map_or(0, |t| sticks_bits(Sticks::from_lights(t.sticks))),
-            from_square: Some(i16::from(square.number())),
-            position: next.rules().position_text(&played.position),
-        };
-        let finish = played.winner.map(|winner| Finish {
-            winner: winner.name(),
-            how: How::BorneOff.as_str(),
-        });
+        self.check_turn(act)?;
+        let mut table = self.slot.table.clone();
+        let before = table.record().len();
+        let mut rng = rand::rng();
+        match act {
+            Act::Throw(_) => {
+                let Next::Chance(kind) = *table.next() else {
+                    return Err(refuse(ErrorCode::MustMoveFirst, "decide first"));
+                };
+                let roll = kind.draw(&mut rng);
+                table
+                    .play(Entry::Step(Step::Chance { roll }))
+                    .map_err(engine_refusal)?;
+            }
+            Act::Decide(seat, choice) => table
+                .play(Entry::Step(Step::Decide { seat, choice }))
+                .map_err(engine_refusal)?,
+            Act::Leave(seat, how) => table
+                .play(Entry::Left { seat, how })
+                .map_err(engine_refusal)?,
+            Act::Draws => {}
+        }
+        let mut told = Vec::new();
+        if table.record().len() > before {
+            told.push(super::v2_view::after_step(&table, before));
+        }
+        while table.draws_by_itself() {
+            let Next::Chance(kind) = *table.next() else {
+                break;
+            };
+            let roll = kind.draw(&mut rng);
+            let index = table.record().len();
+            table
+                .play(Entry::Step(Step::Chance { roll }))
+                .map_err(engine_refusal)?;
+            told.push(super::v2_view::after_step(&table, index));
+        }
+        drop(rng);
+        if told.is_empty() {
+            return Ok(());
+        }
+        let steps: Vec<NewStep> = table.record()[before..]
+            .iter()
+            .map(|played| NewStep {
+                seat: played.entry.seat().map(Seat::number),
+                text: played.entry.to_string(),
+            })
+            .collect();
+        let standing = table.standing().cloned();
+        let end = standing.as_ref().map(|s| EndRow::of(s, &table));
         let expected = Fingerprint {
-            turns: next.record().len(),
-            pending: None,
-            status: played.winner.map_or(self.slot.status, |winner| {
-                Status::Finished(GameResult {
-                    winner,
-                    how: How::BorneOff,
-                })
-            }),
+            entries: table.record().len(),
+            status: standing
+                .clone()
+                .map_or(self.slot.status.clone(), Status::Finished),
             ..self.slot.fingerprint()
         };
-        let written = self.store.insert_turn(&turn, finish).await;
-        self.stored(written, &expected).await?;
-        let turn_no = next.record().len();
-        self.slot.game = next;
-        self.broadcast(&ServerMessage::Moved {
-            side,
-            throw: played.throw.value(),
-            turn_no,
-            mv: MoveView::from(played.mv),
-            position: turn.position.clone(),
-            board: board_of(&played.position),
-            to_move: played.position.to_move(),
-        });
-        if let Some(winner) = played.winner {
-            self.end(GameResult {
-                winner,
-                how: How::BorneOff,
-            });
-        }
-        Ok(())
-    }
-
-    pub(super) fn end(&mut self, result: GameResult) {
-        tracing::info!(
-            winner = result.winner.name(),
-            how = result.how.as_str(),
-            "game over"
-        );
-        self.slot.status = Status::Finished(result);
-        crate::metrics::game_finished(result.how.as_str());
-        self.rematch_offer = None;
-        self.broadcast(&ServerMessage::GameOver {
-            game_id: self.slot.id,
-            result,
-        });
-    }
-
-    pub(super) async fn finish(&mut self, result: GameResult) -> Result<(), Refusal> {
-        let expected = Fingerprint {
-            status: Status::Finished(result),
-            pending: None,
-            ..self.slot.fingerprint()
-        };
+        let first = i32::try_from(before + 1).unwrap_or(i32::MAX);
         let written = self
             .store
-            .finish_game(
-                self.slot.id,
-                Finish {
-                    winner: result.winner.name(),
-                    how: result.how.as_str(),
-                },
-            )
+            .append_steps(self.slot.id, first, &steps, end.as_ref().map(EndRow::stored).as_ref())
             .await;
         self.stored(written, &expected).await?;
-        self.end(result);
+        self.slot.table = table;
+        self.tell_steps(before, told);
+        if let Some(standing) = standing {
+            self.end(standing);
+        }
         Ok(())
+    }
+
+    /// Marks the game over and tells everyone.
+    pub(super) fn end(&mut self, standing: Standing) {
+        tracing::info!(
+            winner = ?standing.winner(),
+            how = standing.how.as_str(),
+            "game over"
+        );
+        crate::metrics::game_finished(standing.how.as_str());
+        for seat in &mut self.slot.seats {
+            seat.rematch = false;
+        }
+        self.add_to_series(&standing);
+        self.slot.status = Status::Finished(standing.clone());
+        self.tell_game_over(&standing);
+    }
+
+    /// Adds a finished game's scores to the room's series (Jequier: the
+    /// rules score each game; `shared/spec/rules-jequier.md`).
+    fn add_to_series(&mut self, standing: &Standing) {
+        if self.rule_set != senet_engine::RuleSetId::Jequier {
+            return;
+        }
+        for (seat, score) in Seat::all(self.slot.table.seats()).zip(standing.scores.iter()) {
+            let Some(player_id) = self.slot.seat(seat).and_then(SeatSlot::player_id) else {
+                continue;
+            };
+            match self.series.iter_mut().find(|entry| entry.player_id == player_id) {
+                Some(entry) => entry.points += i64::from(*score),
+                None => self.series.push(SeriesEntry {
+                    player_id,
+                    points: i64::from(*score),
+                }),
+            }
+        }
+    }
+
+    /// Ends the game outside the rules (a resignation or an abandonment
+    /// that leaves one seat in): stored, then told.
+    async fn finish(&mut self, standing: Standing) -> Result<(), Refusal> {
+        let expected = Fingerprint {
+            status: Status::Finished(standing.clone()),
+            ..self.slot.fingerprint()
+        };
+        let end = EndRow::of(&standing, &self.slot.table);
+        let written = self.store.end_game(self.slot.id, &end.stored()).await;
+        self.stored(written, &expected).await?;
+        self.end(standing);
+        Ok(())
+    }
+
+    /// The standing of a game of two seats that `loser` left: the other
+    /// seat wins. (The rules end games of three or four themselves.)
+    fn standing_without(&self, loser: Seat, how: EndHow) -> Standing {
+        let mut standing = Standing::two_seats(loser.next(2), how);
+        let view = self.slot.table.view();
+        if view.seats.iter().any(|seat| seat.score.is_some()) {
+            standing.scores = view.seats.iter().map(|seat| seat.score.unwrap_or(0)).collect();
+        }
+        standing
+    }
+
+    /// A seat leaves. At a table of three or four the rules take it out
+    /// and the others play on (or, when one seat is left, the rules end the
+    /// game); at a table of two the other seat wins.
+    async fn leave(&mut self, seat: Seat, how: LeftHow) -> Result<(), Refusal> {
+        self.require_playing()?;
+        if !self.slot.seat_in(seat) {
+            return Err(refuse(ErrorCode::GameOver, "that seat is already out of the game"));
+        }
+        if self.slot.table.seats() >= 3 {
+            tracing::info!(seat = seat.number(), ?how, "a seat leaves the game");
+            self.advance(Act::Leave(seat, how)).await
+        } else {
+            let end_how = match how {
+                LeftHow::Resigned => EndHow::Resigned,
+                LeftHow::Abandoned => EndHow::Abandoned,
+            };
+            let standing = self.standing_without(seat, end_how);
+            self.finish(standing).await
+        }
     }
 
     pub(super) async fn resign(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let side = self.player_side(conn)?;
-        self.require_playing()?;
-        self.finish(GameResult {
-            winner: side.opponent(),
-            how: How::Resigned,
-        })
-        .await
+        let seat = self.player_seat(conn)?;
+        self.leave(seat, LeftHow::Resigned).await
     }
 
+    /// A claim that the seat to act has abandoned the game: it must have
+    /// been away past the reconnect timeout.
     pub(super) async fn claim_win(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let side = self.player_side(conn)?;
+        let seat = self.player_seat(conn)?;
         self.require_playing()?;
-        let opponent = side.opponent();
-        if self.slot.game.position().to_move() != opponent {
+        let Some(away) = self.slot.table.to_act().filter(|to_act| *to_act != seat) else {
             return Err(refuse(
                 ErrorCode::NotAbandoned,
-                "it is your turn; only the player to move can abandon the game",
+                "it is your turn; only the seat to act can abandon the game",
             ));
+        };
+        if !self.slot.seat_in(seat) {
+            return Err(refuse(ErrorCode::NotAPlayer, "you are out of this game"));
         }
-        if self.connected(opponent) {
+        if self.connected(away) {
             return Err(refuse(
                 ErrorCode::NotAbandoned,
-                "your opponent is connected",
+                "the seat to act is connected",
             ));
         }
-        let away = self.away_since[opponent.index()].map_or(Duration::ZERO, |t| t.elapsed());
+        let gone = self
+            .slot
+            .seat(away)
+            .and_then(|slot| slot.away_since)
+            .map_or(std::time::Duration::ZERO, |t| t.elapsed());
         let timeout = self.settings.reconnect_timeout;
-        if away < timeout {
-            let left = (timeout - away).as_secs_f64().ceil();
+        if gone < timeout {
+            let left = (timeout - gone).as_secs_f64().ceil();
             return Err(refuse(
                 ErrorCode::NotAbandoned,
-                format!("your opponent may still reconnect for {left} s"),
+                format!("the seat to act may still reconnect for {left} s"),
             ));
         }
-        self.finish(GameResult {
-            winner: side,
-            how: How::Abandoned,
-        })
-        .await
+        self.leave(away, LeftHow::Abandoned).await
     }
 }

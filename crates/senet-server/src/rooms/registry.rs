@@ -11,6 +11,7 @@ use tracing::Instrument;
 
 use super::actor::{Command, Room};
 use super::load::{StoredRoom, load_room};
+use crate::ws::protocol::v2::SeriesEntry;
 use super::slot::GameSlot;
 use crate::config::Settings;
 use crate::store::Store;
@@ -23,6 +24,8 @@ pub const ROOM_QUEUE: usize = 256;
 pub struct RoomHandle {
     /// The room code.
     pub code: String,
+    /// The rule set its games are played under (a room never changes it).
+    pub rule_set: RuleSetId,
     /// Where to send commands.
     pub tx: mpsc::Sender<Command>,
     instance: u64,
@@ -103,7 +106,7 @@ impl Rooms {
         public: bool,
         rule_set: RuleSetId,
         slot: GameSlot,
-        resumed: bool,
+        series: Vec<SeriesEntry>,
     ) -> RoomHandle {
         let mut map = self.registry.lock();
         if let Some(existing) = map.get(&code) {
@@ -115,6 +118,7 @@ impl Rooms {
         let instance = self.next_instance.fetch_add(1, Ordering::Relaxed);
         let handle = RoomHandle {
             code: code.clone(),
+            rule_set,
             tx,
             instance,
         };
@@ -128,7 +132,7 @@ impl Rooms {
             slot,
             self.store.clone(),
             self.settings.clone(),
-            resumed,
+            series,
         )
         .with_self(handle.tx.downgrade());
         tokio::spawn(
@@ -159,7 +163,7 @@ impl Rooms {
             stored.public,
             stored.rule_set,
             stored.slot,
-            true,
+            stored.series,
         )
     }
 

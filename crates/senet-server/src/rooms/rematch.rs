@@ -1,12 +1,17 @@
-//! Rematches: an offer, its answer, and the next game with the seats
-//! swapped.
+//! Rematches: every seated person asks for one (the computer always
+//! agrees), and the next game starts with the seats rotated: the holder of
+//! seat `i` takes seat `i + 1`, the last takes seat 0.
 
-use senet_engine::Side;
+use senet_engine::Seat;
 use uuid::Uuid;
 
 use super::actor::{ConnId, Room};
+use super::kendall_v1::{KendallMirror, side_of};
 use super::settle::{Refusal, refuse};
-use super::slot::{Fingerprint, GameSlot, Status};
+use super::slot::{Fingerprint, GameSlot, SeatSlot, Status};
+use super::table::Table;
+use crate::store::NewGame;
+use crate::ws::protocol::v2::Message;
 use crate::ws::protocol::{ErrorCode, ServerMessage};
 
 impl Room {
@@ -20,90 +25,124 @@ impl Room {
         }
     }
 
+    /// Whether another seat than `seat` has asked for a rematch.
+    fn offered_by_other(&self, seat: Seat) -> bool {
+        self.slot
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(index, slot)| index != seat.index() && slot.rematch)
+    }
+
     pub(super) async fn offer_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let side = self.player_side(conn)?;
+        let seat = self.player_seat(conn)?;
         self.require_finished()?;
-        match self.rematch_offer {
-            Some(by) if by == side.opponent() => self.start_rematch().await,
-            // Offered again to the computer (the first start failed to store).
-            Some(_) if self.slot.computer_at(side.opponent()).is_some() => {
-                self.start_rematch().await
+        let already = self.slot.seat(seat).is_some_and(|slot| slot.rematch);
+        if !already {
+            if let Some(slot) = self.slot.seat_mut(seat) {
+                slot.rematch = true;
             }
-            Some(_) => Ok(()),
-            None => {
-                self.rematch_offer = Some(side);
-                self.broadcast(&ServerMessage::RematchOffered { by: side });
-                if self.slot.computer_at(side.opponent()).is_some() {
-                    // The computer always accepts.
-                    return self.start_rematch().await;
-                }
-                Ok(())
-            }
+            // Version 1 tells the first offer; an acceptance starts the game.
+            let first = !self.offered_by_other(seat);
+            let v1 = first.then_some(ServerMessage::RematchOffered { by: side_of(seat) });
+            self.tell(v1, &Message::RematchOffered { by: seat });
         }
+        self.start_rematch_when_agreed().await
     }
 
     pub(super) async fn accept_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        self.side_answering_rematch(conn)?;
-        self.start_rematch().await
+        let seat = self.seat_answering_rematch(conn)?;
+        if let Some(slot) = self.slot.seat_mut(seat) {
+            slot.rematch = true;
+        }
+        if !self.everyone_agrees() {
+            self.tell(None, &Message::RematchOffered { by: seat });
+        }
+        self.start_rematch_when_agreed().await
     }
 
     pub(super) fn decline_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let side = self.side_answering_rematch(conn)?;
-        self.rematch_offer = None;
-        self.broadcast(&ServerMessage::RematchDeclined { by: side });
+        let seat = self.seat_answering_rematch(conn)?;
+        for slot in &mut self.slot.seats {
+            slot.rematch = false;
+        }
+        self.tell(
+            Some(ServerMessage::RematchDeclined { by: side_of(seat) }),
+            &Message::RematchDeclined { by: seat },
+        );
         Ok(())
     }
 
-    /// The side of a player answering a rematch offer, when there is one
-    /// from their opponent to answer.
-    pub(super) fn side_answering_rematch(&self, conn: ConnId) -> Result<Side, Refusal> {
-        let side = self.player_side(conn)?;
+    /// The seat of a player answering a rematch offer, when another seat
+    /// has made one.
+    fn seat_answering_rematch(&self, conn: ConnId) -> Result<Seat, Refusal> {
+        let seat = self.player_seat(conn)?;
         self.require_finished()?;
-        if self.rematch_offer != Some(side.opponent()) {
+        if !self.offered_by_other(seat) {
             return Err(refuse(
                 ErrorCode::NoRematchOffer,
-                "your opponent has not offered a rematch",
+                "nobody else has offered a rematch",
             ));
         }
-        Ok(side)
+        Ok(seat)
     }
 
-    pub(super) async fn start_rematch(&mut self) -> Result<(), Refusal> {
-        let [Some(old_cone), Some(old_spool)] = self.slot.seats.clone() else {
+    /// Whether every person seated asked for a rematch (the computer always
+    /// agrees).
+    fn everyone_agrees(&self) -> bool {
+        self.slot
+            .seats
+            .iter()
+            .all(|slot| slot.rematch || slot.computer().is_some())
+    }
+
+    async fn start_rematch_when_agreed(&mut self) -> Result<(), Refusal> {
+        if self.everyone_agrees() {
+            self.start_rematch().await
+        } else {
+            Ok(())
+        }
+    }
+
+    async fn start_rematch(&mut self) -> Result<(), Refusal> {
+        let mut seats: Vec<SeatSlot> = self.slot.seats.clone();
+        if seats.iter().any(|slot| slot.holder.is_none()) {
             return Err(refuse(ErrorCode::GameNotStarted, "a seat is empty"));
-        };
+        }
+        seats.rotate_right(1);
+        for slot in &mut seats {
+            slot.rematch = false;
+        }
+        let players: Vec<Option<Uuid>> = seats.iter().map(SeatSlot::player_id).collect();
         let id = Uuid::new_v4();
         let no = self.slot.no + 1;
+        let table = Table::new(self.rule_set, self.slot.table.seats())
+            .map_err(|e| refuse(ErrorCode::GameNotStarted, e))?;
         let expected = Fingerprint {
             id,
             status: Status::Playing,
-            seats: [Some(old_spool.player_id), Some(old_cone.player_id)],
-            turns: 0,
-            pending: None,
+            seats: players.clone(),
+            entries: 0,
         };
         let written = self
             .store
-            .create_game(
-                &self.code,
-                no,
+            .create_game(&NewGame {
                 id,
-                self.rule_set.as_str(),
-                old_spool.player_id,
-                old_cone.player_id,
-            )
+                room_code: &self.code,
+                game_no: no,
+                rule_set: self.rule_set.as_str(),
+                players: &players,
+            })
             .await;
         self.stored(written, &expected).await?;
         self.slot = GameSlot {
             id,
             no,
-            game: senet_engine::Game::new(*self.slot.game.rules()),
-            seats: [Some(old_spool), Some(old_cone)],
+            table,
+            seats,
             status: Status::Playing,
-            last_throw: None,
+            mirror: KendallMirror::new(self.rule_set),
         };
-        self.away_since.swap(0, 1);
-        self.seen.swap(0, 1);
-        self.rematch_offer = None;
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, game_no = no, "rematch started");
         crate::metrics::game_started();

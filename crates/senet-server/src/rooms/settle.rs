@@ -149,10 +149,22 @@ impl Room {
             "the stored game differs from the one shown; taking the stored one"
         );
         let new_game = stored.id != self.slot.id;
+        let mut stored = stored;
+        // Presence is the room's, not the store's: keep it for the players
+        // still seated.
+        for slot in &mut stored.seats {
+            let same = self.slot.seats.iter().find(|old| {
+                old.player_id().is_some() && old.player_id() == slot.player_id()
+            });
+            if let Some(old) = same {
+                slot.away_since = old.away_since;
+                slot.seen = old.seen;
+                slot.rematch = old.rematch && !new_game;
+            }
+        }
         self.slot = stored;
         self.computer_ticket = None;
         if new_game {
-            self.rematch_offer = None;
             self.enter_game_span();
             self.announce_game_started();
         } else {

@@ -1,35 +1,39 @@
-//! The game a room currently holds: engine state, seats and status.
+//! The game a room currently holds: its table, its seats and its status.
 
-use senet_engine::{Game, Phase, Rules, Side, Square, Sticks};
+use std::time::Instant;
+
+use senet_engine::{Seat, Standing};
 use uuid::Uuid;
 
-use crate::ws::protocol::{BorneOff, GameResult, MoveView, PhaseView, PlayerView, ThrowView};
+use super::kendall_v1::KendallMirror;
+use super::table::Table;
+use crate::computer::ComputerLevel;
 
-/// A seat holder.
+/// Who holds a seat.
 #[derive(Debug, Clone)]
-pub struct Seat {
+pub struct Holder {
     /// Player id.
     pub player_id: Uuid,
     /// Display name.
     pub display_name: String,
     /// The level, when the seat is the computer's.
-    pub computer: Option<crate::computer::ComputerLevel>,
+    pub computer: Option<ComputerLevel>,
 }
 
-impl Seat {
-    /// A seat for a stored player; the fixed ids of the computer's players
-    /// make it the computer's seat.
-    pub fn new(player_id: Uuid, display_name: String) -> Seat {
-        Seat {
+impl Holder {
+    /// A holder for a stored player; the fixed ids of the computer's players
+    /// make it the computer.
+    pub fn new(player_id: Uuid, display_name: String) -> Holder {
+        Holder {
             player_id,
             display_name,
             computer: crate::computer::level_of(player_id),
         }
     }
 
-    /// The computer's seat at a level.
-    pub fn computer(level: crate::computer::ComputerLevel) -> Seat {
-        Seat {
+    /// The computer at a level.
+    pub fn computer(level: ComputerLevel) -> Holder {
+        Holder {
             player_id: crate::computer::player_id(level),
             display_name: crate::computer::display_name(level),
             computer: Some(level),
@@ -37,20 +41,58 @@ impl Seat {
     }
 }
 
+/// One seat of the room's table and everything the room tracks of it.
+#[derive(Debug, Clone, Default)]
+pub struct SeatSlot {
+    /// Who holds it; `None` while open.
+    pub holder: Option<Holder>,
+    /// Since when its (human) holder has had no connection.
+    pub away_since: Option<Instant>,
+    /// Whether its holder has connected since the room went live (so a
+    /// later connection is a reconnection).
+    pub seen: bool,
+    /// Whether its holder asked for a rematch since the game ended.
+    pub rematch: bool,
+}
+
+impl SeatSlot {
+    /// A seat held by `holder` (or open), away from now on when a person
+    /// holds it and `away` is set.
+    pub fn held(holder: Option<Holder>, away: bool) -> SeatSlot {
+        let person = holder.as_ref().is_some_and(|h| h.computer.is_none());
+        SeatSlot {
+            away_since: (away && person).then(Instant::now),
+            seen: away,
+            holder,
+            rematch: false,
+        }
+    }
+
+    /// The holder's player id.
+    pub fn player_id(&self) -> Option<Uuid> {
+        self.holder.as_ref().map(|holder| holder.player_id)
+    }
+
+    /// The computer's level when the computer holds the seat.
+    pub fn computer(&self) -> Option<ComputerLevel> {
+        self.holder.as_ref().and_then(|holder| holder.computer)
+    }
+}
+
 /// Where the room's game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
     /// A seat is open.
     Waiting,
-    /// Both seats are taken and the game is on.
+    /// Every seat is taken and the game is on.
     Playing,
-    /// Over.
-    Finished(GameResult),
+    /// Over, with this standing.
+    Finished(Standing),
 }
 
 impl Status {
     /// The stored and wire name.
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &'static str {
         match self {
             Status::Waiting => "waiting",
             Status::Playing => "playing",
@@ -66,148 +108,76 @@ pub struct GameSlot {
     pub id: Uuid,
     /// 1, 2, … within the room.
     pub no: i32,
-    /// The engine's game.
-    pub game: Game<&'static dyn Rules>,
-    /// Seat holders, Cone first.
-    pub seats: [Option<Seat>; 2],
+    /// The rules' game and its record.
+    pub table: Table,
+    /// The seats, by seat number.
+    pub seats: Vec<SeatSlot>,
     /// Status.
     pub status: Status,
-    /// The last throw.
-    pub last_throw: Option<ThrowView>,
+    /// The turn-based game version 1 clients are told of (`kendall` only).
+    pub mirror: Option<KendallMirror>,
 }
 
 /// What a stored write changes in a room's game, to compare the game in
-/// memory with the game read back from the store: which game, its status,
-/// who sits where, how many turns, and the throw waiting for a move.
+/// memory with the game read back from the store: which game, its status
+/// and standing, who sits where, and how many entries its record has.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fingerprint {
     /// Game id.
     pub id: Uuid,
-    /// Status (with the result once finished).
+    /// Status (with the standing once finished).
     pub status: Status,
-    /// Seat holders, Cone first.
-    pub seats: [Option<Uuid>; 2],
-    /// Turns played.
-    pub turns: usize,
-    /// Stick bits of a throw not yet moved by.
-    pub pending: Option<i16>,
+    /// Seat holders by seat.
+    pub seats: Vec<Option<Uuid>>,
+    /// Entries in the record.
+    pub entries: usize,
 }
 
 impl GameSlot {
     /// What a write to this game would have to change to be seen.
     pub fn fingerprint(&self) -> Fingerprint {
-        let pending = match self.game.phase() {
-            Phase::ToMove { .. } => self
-                .last_throw
-                .map(|thrown| sticks_bits(Sticks::from_lights(thrown.sticks))),
-            _ => None,
-        };
         Fingerprint {
             id: self.id,
-            status: self.status,
-            seats: self
-                .seats
-                .each_ref()
-                .map(|seat| seat.as_ref().map(|seat| seat.player_id)),
-            turns: self.game.record().len(),
-            pending,
+            status: self.status.clone(),
+            seats: self.seats.iter().map(SeatSlot::player_id).collect(),
+            entries: self.table.record().len(),
         }
     }
 
-    /// The side a player sits on.
-    pub fn side_of(&self, player: Uuid) -> Option<Side> {
-        Side::ALL.into_iter().find(|side| {
-            self.seats[side.index()]
-                .as_ref()
-                .is_some_and(|seat| seat.player_id == player)
+    /// The seat a player holds (a person holds at most one).
+    pub fn seat_of_player(&self, player: Uuid) -> Option<Seat> {
+        Seat::all(self.table.seats()).find(|seat| {
+            self.seat(*seat)
+                .is_some_and(|slot| slot.player_id() == Some(player))
         })
     }
 
-    /// The wire phase.
-    pub fn phase_view(&self) -> PhaseView {
-        match self.status {
-            Status::Waiting => PhaseView::Waiting,
-            Status::Finished(result) => PhaseView::Finished { result },
-            Status::Playing => match self.game.phase() {
-                Phase::ToThrow => PhaseView::ToThrow,
-                Phase::ToMove { throw, moves } => PhaseView::ToMove {
-                    throw: throw.value(),
-                    moves: moves.iter().map(MoveView::from).collect(),
-                },
-                // The engine ended the game but the result is not recorded
-                // yet; cannot happen as the status is set at once.
-                Phase::Over { winner } => PhaseView::Finished {
-                    result: GameResult {
-                        winner,
-                        how: crate::ws::protocol::How::BorneOff,
-                    },
-                },
-            },
-        }
+    /// A seat's slot.
+    pub fn seat(&self, seat: Seat) -> Option<&SeatSlot> {
+        self.seats.get(seat.index())
     }
 
-    /// Squares 1..=30 and who stands on each.
-    pub fn board(&self) -> Vec<Option<Side>> {
-        board_of(&self.game.position())
+    /// A seat's slot, to change.
+    pub fn seat_mut(&mut self, seat: Seat) -> Option<&mut SeatSlot> {
+        self.seats.get_mut(seat.index())
     }
 
     /// The level of the computer holding this seat, if it does.
-    pub fn computer_at(&self, side: Side) -> Option<crate::computer::ComputerLevel> {
-        self.seats[side.index()]
-            .as_ref()
-            .and_then(|seat| seat.computer)
+    pub fn computer_at(&self, seat: Seat) -> Option<ComputerLevel> {
+        self.seat(seat).and_then(SeatSlot::computer)
     }
 
-    /// Pieces borne off.
-    pub fn borne_off(&self) -> BorneOff {
-        let position = self.game.position();
-        let per_side = self.game.rules().pieces_per_side();
-        BorneOff {
-            cone: per_side.saturating_sub(position.on_board(Side::Cone)),
-            spool: per_side.saturating_sub(position.on_board(Side::Spool)),
-        }
+    /// The first open seat.
+    pub fn open_seat(&self) -> Option<Seat> {
+        Seat::all(self.table.seats()).find(|seat| self.seat(*seat).is_some_and(|s| s.holder.is_none()))
     }
 
-    /// The position text.
-    pub fn position_text(&self) -> String {
-        self.game.rules().position_text(&self.game.position())
+    /// Whether a seat is still in the game (not out by the rules, not left).
+    pub fn seat_in(&self, seat: Seat) -> bool {
+        self.table
+            .view()
+            .seats
+            .get(seat.index())
+            .is_some_and(|view| !view.out)
     }
-
-    /// Seat holders for the wire.
-    pub fn players(&self, connected: impl Fn(Side) -> bool) -> Vec<PlayerView> {
-        Side::ALL
-            .into_iter()
-            .filter_map(|side| {
-                self.seats[side.index()].as_ref().map(|seat| PlayerView {
-                    side,
-                    player_id: seat.player_id,
-                    display_name: seat.display_name.clone(),
-                    connected: seat.computer.is_some() || connected(side),
-                    computer: seat.computer.map(crate::computer::ComputerLevel::as_str),
-                })
-            })
-            .collect()
-    }
-}
-
-/// Squares 1..=30 of a position and who stands on each.
-pub fn board_of(position: &senet_engine::Position) -> Vec<Option<Side>> {
-    Square::all()
-        .map(|square| position.piece_at(square))
-        .collect()
-}
-
-/// The sticks as 4 bits, bit `i` for stick `i` light side up.
-pub fn sticks_bits(sticks: Sticks) -> i16 {
-    sticks
-        .lights()
-        .iter()
-        .enumerate()
-        .map(|(i, &light)| if light { 1i16 << i } else { 0 })
-        .sum()
-}
-
-/// Sticks from stored bits.
-pub fn sticks_from_bits(bits: i16) -> Sticks {
-    Sticks::from_lights([bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0])
 }

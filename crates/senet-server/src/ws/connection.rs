@@ -15,7 +15,8 @@ use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE};
-use super::protocol::{ClientMessage, ErrorCode, ServerMessage, parse_client_message};
+use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
+use senet_engine::RuleSetId;
 use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
 use crate::app::AppState;
 use crate::error::AppError;
@@ -26,6 +27,8 @@ use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle};
 #[derive(Debug, Deserialize)]
 pub struct WsQuery {
     token: Option<String>,
+    /// The protocol version: `1` (the default) or `2`.
+    v: Option<String>,
 }
 
 /// Counts live connections; decremented on drop.
@@ -57,6 +60,8 @@ pub async fn ws_handler(
             ));
         }
     }
+    let version = Version::from_query(query.v.as_deref())
+        .map_err(|message| AppError::BadRequest("unsupported_version", message))?;
     let header_token = bearer_token(&headers).map(str::to_owned);
     let player = match query.token.or(header_token) {
         None => None,
@@ -74,6 +79,15 @@ pub async fn ws_handler(
         .await
         .map_err(AppError::Internal)?
         .ok_or_else(not_found)?;
+    if version == Version::V1 && handle.rule_set != RuleSetId::Kendall {
+        return Err(AppError::BadRequest(
+            "unsupported_version",
+            format!(
+                "this room plays `{}`, which protocol version 1 cannot carry; connect with `?v=2`",
+                handle.rule_set
+            ),
+        ));
+    }
     let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
     state.live_conns.fetch_add(1, Ordering::SeqCst);
     let guard = LiveGuard(state.live_conns.clone());
@@ -91,7 +105,7 @@ pub async fn ws_handler(
         .on_upgrade(move |socket| {
             async move {
                 let _guard = guard;
-                run(socket, conn, handle, player, shutdown, bucket).await;
+                run(socket, conn, handle, player, version, shutdown, bucket).await;
             }
             .instrument(span)
         }))
@@ -151,6 +165,7 @@ struct Session {
     socket: WebSocket,
     conn: ConnId,
     handle: RoomHandle,
+    version: Version,
     bucket: TokenBucket,
     stop: Stop,
 }
@@ -189,7 +204,8 @@ impl Session {
         if let Some(code) = message.error_code() {
             crate::metrics::message_rejected(code.as_str());
         }
-        self.send(Message::Text(message.to_json(None).into())).await
+        let text = message.to_json_as(self.version, None);
+        self.send(Message::Text(text.into())).await
     }
 
     /// A frame from the room.
@@ -238,7 +254,7 @@ impl Session {
             );
             return self.reply(&error).await;
         }
-        match parse_client_message(text.as_str()) {
+        match parse_client_message(text.as_str(), self.version) {
             Err(error) => self.reply(&error).await,
             Ok(ClientMessage::Ping) => self.reply(&ServerMessage::Pong).await,
             Ok(msg) => {
@@ -266,6 +282,7 @@ async fn run(
     conn: ConnId,
     handle: RoomHandle,
     player: Option<Identity>,
+    version: Version,
     shutdown: watch::Receiver<bool>,
     bucket: TokenBucket,
 ) {
@@ -274,6 +291,7 @@ async fn run(
     let connect = Command::Connect {
         conn,
         player,
+        version,
         tx,
         close: close_tx,
     };
@@ -286,6 +304,7 @@ async fn run(
         socket,
         conn,
         handle,
+        version,
         bucket,
         stop: Stop {
             room: close_rx,

@@ -1,6 +1,7 @@
-//! The versioned JSON protocol spoken over the WebSocket (see
-//! `docs/protocol.md`). Every frame is a JSON object with `"v": 1` and a
-//! `"type"`.
+//! Protocol version 1 (see `docs/protocol.md`): the Kendall protocol of
+//! the first release, sides named `cone` and `spool`, one throw and one
+//! move a turn. Every frame is a JSON object with `"v": 1` and a `"type"`.
+//! The client messages and the errors are shared with version 2.
 
 use senet_engine::{Destination, Direction, Effect, Move, RuleSetId, Side, Square, Turn};
 use serde::{Deserialize, Serialize};
@@ -9,16 +10,24 @@ use uuid::Uuid;
 /// The protocol version spoken by this server.
 pub const PROTOCOL_VERSION: u8 = 1;
 
+use super::Version;
+
 /// A message from a client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
-    /// Throw the sticks (the player to move only).
+    /// Throw (the seat whose throw is next only).
     Throw,
-    /// Move the piece on `from` by the pending throw.
+    /// Version 1: move the piece on `from` by the pending throw.
     Move {
         /// The square of the piece to move, 1..=30.
         from: i64,
+    },
+    /// Version 2: pick one of the options of the decision that is due, by
+    /// its text (`9`, `9/4`, `enter 2`, `roll 1`; see `docs/notation.md`).
+    Decide {
+        /// The option's text, as the snapshot and step events list it.
+        option: String,
     },
     /// Give up the game.
     Resign,
@@ -36,10 +45,23 @@ pub enum ClientMessage {
     Snapshot,
 }
 
-/// Every `type` a client may send.
+/// Every `type` a version 1 client may send.
 pub const CLIENT_TYPES: [&str; 9] = [
     "throw",
     "move",
+    "resign",
+    "offer_rematch",
+    "accept_rematch",
+    "decline_rematch",
+    "claim_win",
+    "ping",
+    "snapshot",
+];
+
+/// Every `type` a version 2 client may send.
+pub const CLIENT_TYPES_V2: [&str; 9] = [
+    "throw",
+    "decide",
     "resign",
     "offer_rematch",
     "accept_rematch",
@@ -463,8 +485,15 @@ impl ServerMessage {
     /// The JSON text of the message with its version and event number.
     #[must_use]
     pub fn to_json(&self, seq: Option<u64>) -> String {
+        self.to_json_as(Version::V1, seq)
+    }
+
+    /// The JSON text under another version's envelope: for the replies
+    /// both versions share (errors, `pong`).
+    #[must_use]
+    pub fn to_json_as(&self, version: Version, seq: Option<u64>) -> String {
         let envelope = Envelope {
-            v: PROTOCOL_VERSION,
+            v: version.number(),
             seq,
             body: self,
         };
@@ -475,8 +504,9 @@ impl ServerMessage {
     }
 }
 
-/// Parses a client text frame, telling apart each way it can be wrong.
-pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> {
+/// Parses a client text frame of a connection speaking `version`, telling
+/// apart each way it can be wrong.
+pub fn parse_client_message(text: &str, version: Version) -> Result<ClientMessage, ServerMessage> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| ServerMessage::error(ErrorCode::BadJson, format!("not valid JSON: {e}")))?;
     let Some(object) = value.as_object() else {
@@ -486,25 +516,29 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
         ));
     };
     if let Some(v) = object.get("v") {
-        if v.as_u64() != Some(u64::from(PROTOCOL_VERSION)) {
+        if v.as_u64() != Some(u64::from(version.number())) {
             return Err(ServerMessage::error(
                 ErrorCode::UnsupportedVersion,
-                format!("this server speaks protocol version {PROTOCOL_VERSION}"),
+                format!(
+                    "this connection speaks protocol version {} (chosen by `?v=` when connecting)",
+                    version.number()
+                ),
             ));
         }
     }
+    let types: &[&str] = match version {
+        Version::V1 => &CLIENT_TYPES,
+        Version::V2 => &CLIENT_TYPES_V2,
+    };
     let kind = object
         .get("type")
         .and_then(|t| t.as_str())
         .unwrap_or("")
         .to_owned();
-    if !CLIENT_TYPES.contains(&kind.as_str()) {
+    if !types.contains(&kind.as_str()) {
         return Err(ServerMessage::error(
             ErrorCode::UnknownType,
-            format!(
-                "unknown message type `{kind}`; known: {}",
-                CLIENT_TYPES.join(", ")
-            ),
+            format!("unknown message type `{kind}`; known: {}", types.join(", ")),
         ));
     }
     serde_json::from_value(value).map_err(|e| {
@@ -520,14 +554,14 @@ mod tests {
     #[test]
     fn parses_messages() {
         assert_eq!(
-            parse_client_message(r#"{"v":1,"type":"move","from":9}"#).unwrap(),
+            parse_client_message(r#"{"v":1,"type":"move","from":9}"#, Version::V1).unwrap(),
             ClientMessage::Move { from: 9 }
         );
         assert_eq!(
-            parse_client_message(r#"{"type":"throw"}"#).unwrap(),
+            parse_client_message(r#"{"type":"throw"}"#, Version::V1).unwrap(),
             ClientMessage::Throw
         );
-        let code = |text: &str| match parse_client_message(text) {
+        let code = |text: &str| match parse_client_message(text, Version::V1) {
             Err(ServerMessage::Error { code, .. }) => code,
             other => panic!("{other:?}"),
         };

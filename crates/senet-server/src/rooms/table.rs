@@ -1,0 +1,220 @@
+//! A room's game under any rule set: the rules' state, what comes next, and
+//! the record — every step, and every seat that left a game of three or
+//! four seats — with what each entry did. No I/O: the room stores what a
+//! command added before it keeps it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use senet_engine::{AnyRules, AnyState, Event, Next, RuleSet, RuleSetId, Seat, Standing, Step};
+
+use crate::ws::protocol::v2::LeftHow;
+
+/// One entry of a room's record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// A step the rules took.
+    Step(Step),
+    /// A seat left a game of three or four seats; the others play on.
+    Left {
+        /// The seat.
+        seat: Seat,
+        /// How.
+        how: LeftHow,
+    },
+}
+
+impl Entry {
+    /// The seat the entry is by: the deciding or leaving seat, `None` for
+    /// a chance.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Entry::Step(Step::Decide { seat, .. }) | Entry::Left { seat, .. } => Some(seat),
+            Entry::Step(Step::Chance { .. }) => None,
+        }
+    }
+}
+
+impl fmt::Display for Entry {
+    /// The step-record text, or `<seat>:resign` / `<seat>:abandon`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entry::Step(step) => write!(f, "{step}"),
+            Entry::Left {
+                seat,
+                how: LeftHow::Resigned,
+            } => write!(f, "{seat}:resign"),
+            Entry::Left {
+                seat,
+                how: LeftHow::Abandoned,
+            } => write!(f, "{seat}:abandon"),
+        }
+    }
+}
+
+impl FromStr for Entry {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Entry, String> {
+        let left = |suffix: &str, how: LeftHow| {
+            text.strip_suffix(suffix)
+                .and_then(|seat| seat.parse::<u8>().ok())
+                .and_then(Seat::new)
+                .map(|seat| Entry::Left { seat, how })
+        };
+        if let Some(entry) = left(":resign", LeftHow::Resigned) {
+            return Ok(entry);
+        }
+        if let Some(entry) = left(":abandon", LeftHow::Abandoned) {
+            return Ok(entry);
+        }
+        text.parse::<Step>()
+            .map(Entry::Step)
+            .map_err(|e| format!("`{text}`: {e}"))
+    }
+}
+
+/// An entry of the record with what it did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The entry.
+    pub entry: Entry,
+    /// What it did.
+    pub events: Vec<Event>,
+}
+
+/// Why the table refused an entry. Its state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// A stable machine-readable code (the engine's own).
+    pub code: &'static str,
+    /// The reason in words.
+    pub message: String,
+}
+
+/// The game a room plays.
+#[derive(Debug, Clone)]
+pub struct Table {
+    rules: AnyRules,
+    seats: u8,
+    state: AnyState,
+    next: Next,
+    record: Vec<Played>,
+}
+
+impl Table {
+    /// A new game of `rule_set` at a table of `seats`.
+    pub fn new(rule_set: RuleSetId, seats: u8) -> Result<Table, String> {
+        let rules = AnyRules::of(rule_set);
+        let state = rules.start(seats).map_err(|e| e.to_string())?;
+        let next = rules.next(&state);
+        Ok(Table {
+            rules,
+            seats,
+            state,
+            next,
+            record: Vec::new(),
+        })
+    }
+
+    /// Replays a stored record; the first entry the rules refuse is an
+    /// error naming it.
+    pub fn replay(rule_set: RuleSetId, seats: u8, entries: &[Entry]) -> Result<Table, String> {
+        let mut table = Table::new(rule_set, seats)?;
+        for (index, entry) in entries.iter().enumerate() {
+            table
+                .play(*entry)
+                .map_err(|refused| format!("entry {} `{entry}`: {}", index + 1, refused.message))?;
+        }
+        Ok(table)
+    }
+
+    /// The rule set.
+    pub fn rule_set(&self) -> RuleSetId {
+        self.rules.id()
+    }
+
+    /// How many seats.
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+
+    /// The rules' state.
+    pub fn state(&self) -> &AnyState {
+        &self.state
+    }
+
+    /// What comes next.
+    pub fn next(&self) -> &Next {
+        &self.next
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &[Played] {
+        &self.record
+    }
+
+    /// The seat whose own throw comes next, if one does.
+    pub fn thrower(&self) -> Option<Seat> {
+        self.rules.thrower(&self.state)
+    }
+
+    /// Whether the next step is a draw the rules make by themselves (the
+    /// server draws it at once, nobody asks for it).
+    pub fn draws_by_itself(&self) -> bool {
+        matches!(self.next, Next::Chance(_)) && self.thrower().is_none()
+    }
+
+    /// The seat that must act now: the thrower, or the deciding seat.
+    pub fn to_act(&self) -> Option<Seat> {
+        match &self.next {
+            Next::Decide { seat, .. } => Some(*seat),
+            Next::Chance(_) => self.thrower(),
+            Next::End(_) => None,
+        }
+    }
+
+    /// The standing once the rules have ended the game.
+    pub fn standing(&self) -> Option<&Standing> {
+        match &self.next {
+            Next::End(standing) => Some(standing),
+            _ => None,
+        }
+    }
+
+    /// The view of the state for clients.
+    pub fn view(&self) -> senet_engine::View {
+        self.rules.view(&self.state)
+    }
+
+    /// The position text.
+    pub fn position_text(&self) -> String {
+        self.rules.position_text(&self.state)
+    }
+
+    /// Takes one entry; on refusal nothing changes.
+    pub fn play(&mut self, entry: Entry) -> Result<(), Refused> {
+        let mut events = Vec::new();
+        let mut state = self.state.clone();
+        match entry {
+            Entry::Step(step) => self
+                .rules
+                .apply(&mut state, step, &mut events)
+                .map_err(|error| Refused {
+                    code: error.code(),
+                    message: error.to_string(),
+                })?,
+            Entry::Left { seat, .. } => self
+                .rules
+                .eliminate(&mut state, seat, &mut events)
+                .map_err(|error| Refused {
+                    code: error.code(),
+                    message: error.to_string(),
+                })?,
+        }
+        self.state = state;
+        self.next = self.rules.next(&self.state);
+        self.record.push(Played { entry, events });
+        Ok(())
+    }
+}

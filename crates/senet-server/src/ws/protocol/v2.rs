@@ -1,0 +1,257 @@
+//! Protocol version 2: every rule set. Seats are numbers; a snapshot
+//! carries the rule set described as data, the view, what comes next with
+//! its options, every step so far with its events, and the standing once
+//! over; each step is one event. The client messages and errors are the
+//! ones of version 1 with `decide` in place of `move` (see
+//! [`super::v1::ClientMessage`]).
+
+use senet_engine::{ChanceKind, Choice, Description, Event, RuleSetId, Seat, Standing, Step, View};
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::Version;
+use super::v1::RoomView;
+
+/// A seat holder as version 2 shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerInfo {
+    /// Player id.
+    pub player_id: Uuid,
+    /// Display name.
+    pub display_name: String,
+    /// The computer's level, when the seat is the computer's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computer: Option<&'static str>,
+}
+
+/// One seat of the table.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatInfo {
+    /// The seat number, from 0 in turn order.
+    pub seat: Seat,
+    /// Who holds it; `null` while it is open.
+    pub player: Option<PlayerInfo>,
+    /// Whether its holder is connected (the computer always is).
+    pub connected: bool,
+    /// `true` once the seat has left the game (resigned or abandoned in a
+    /// game of three or four seats, or out by the rules).
+    pub out: bool,
+}
+
+/// The viewer's role.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum You {
+    /// A seat holder.
+    Seat {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A spectator (or a player of no seat).
+    Spectator,
+}
+
+/// One option of the decision that is due.
+#[derive(Debug, Clone, Serialize)]
+pub struct OptionInfo {
+    /// The option's text: what `decide` sends back.
+    pub option: String,
+    /// The option as data.
+    pub choice: Choice,
+}
+
+/// What comes next.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NextInfo {
+    /// The game waits for its seats to fill.
+    Waiting,
+    /// A throw: the seat `thrower` sends `throw`. (Draws the rules make by
+    /// themselves are made by the server at once and never wait.)
+    Throw {
+        /// Whose throw it is.
+        thrower: Seat,
+        /// What is thrown.
+        chance: ChanceKind,
+    },
+    /// The server draws this now, by itself (a lot, a trial's roll); the
+    /// step follows at once.
+    Draw {
+        /// What is drawn.
+        chance: ChanceKind,
+    },
+    /// A seat decides among these options.
+    Decide {
+        /// Who decides.
+        seat: Seat,
+        /// Every legal option.
+        options: Vec<OptionInfo>,
+    },
+    /// The game is over.
+    End {
+        /// The final standing.
+        standing: Standing,
+    },
+}
+
+/// How a seat left a game of three or four seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeftHow {
+    /// It resigned.
+    Resigned,
+    /// It stayed away past the timeout and another seat claimed it.
+    Abandoned,
+}
+
+/// One entry of the game's record with what it did.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepInfo {
+    /// 1, 2, … within the game.
+    pub step_no: usize,
+    /// The entry in the step-record notation (`LDLL`, `0:9`, `2:resign`).
+    pub text: String,
+    /// The deciding seat; `null` for a chance step.
+    pub seat: Option<Seat>,
+    /// The step as data; `null` when a seat left the game.
+    pub step: Option<Step>,
+    /// How the seat left, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<LeftHow>,
+    /// What it did, piece by piece.
+    pub events: Vec<Event>,
+}
+
+/// Everything a client needs to draw the room.
+#[derive(Debug, Clone, Serialize)]
+pub struct Snapshot {
+    /// The room.
+    pub room: RoomView,
+    /// The rule set's id.
+    pub rule_set: RuleSetId,
+    /// The rule set as data: seats and colours, pieces, special squares,
+    /// chance.
+    pub description: Description,
+    /// The current game.
+    pub game_id: Uuid,
+    /// Its number in the room.
+    pub game_no: i32,
+    /// `waiting`, `playing` or `finished`.
+    pub status: &'static str,
+    /// Every seat.
+    pub seats: Vec<SeatInfo>,
+    /// The viewer.
+    pub you: You,
+    /// Every square, reserves, borne off, removed, scores.
+    pub view: View,
+    /// The position in the rule set's own notation.
+    pub position: String,
+    /// What comes next.
+    pub next: NextInfo,
+    /// Every step so far with its events.
+    pub steps: Vec<StepInfo>,
+    /// The standing once over.
+    pub standing: Option<Standing>,
+    /// Seats that have asked for a rematch since the game ended.
+    pub rematch: Vec<Seat>,
+    /// The series score of the room (Jequier): games won by each player.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub series: Vec<SeriesEntry>,
+}
+
+/// A player's games won in a room's series.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeriesEntry {
+    /// The player.
+    pub player_id: Uuid,
+    /// Points won so far (see `shared/spec/rules-jequier.md`).
+    pub points: i64,
+}
+
+/// A version 2 server frame.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Message {
+    /// Everything, on connect and on request.
+    Snapshot(Box<Snapshot>),
+    /// One step and what it did, with what comes next after it.
+    Step {
+        /// The step.
+        #[serde(flatten)]
+        step: StepInfo,
+        /// The view after it.
+        view: View,
+        /// The position after it.
+        position: String,
+        /// What comes next.
+        next: NextInfo,
+    },
+    /// A seat was taken.
+    PlayerJoined {
+        /// The seat.
+        seat: Seat,
+        /// Who.
+        player: PlayerInfo,
+    },
+    /// Every seat is filled; the game begins.
+    GameStarted {
+        /// The game.
+        game_id: Uuid,
+        /// Its number in the room.
+        game_no: i32,
+        /// The seats.
+        seats: Vec<SeatInfo>,
+    },
+    /// The game is over.
+    GameOver {
+        /// The game.
+        game_id: Uuid,
+        /// The final standing.
+        standing: Standing,
+    },
+    /// A seat holder lost its last connection.
+    Disconnected {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A seat holder is back.
+    Reconnected {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A seat asks for a rematch (every seat holder must).
+    RematchOffered {
+        /// The seat.
+        by: Seat,
+    },
+    /// A seat declined; the offers are withdrawn.
+    RematchDeclined {
+        /// The seat.
+        by: Seat,
+    },
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    v: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seq: Option<u64>,
+    #[serde(flatten)]
+    body: &'a Message,
+}
+
+impl Message {
+    /// The JSON text with its version and event number.
+    #[must_use]
+    pub fn to_json(&self, seq: Option<u64>) -> String {
+        let envelope = Envelope {
+            v: Version::V2.number(),
+            seq,
+            body: self,
+        };
+        serde_json::to_string(&envelope).unwrap_or_else(|error| {
+            tracing::error!(%error, "cannot serialize a server message");
+            String::from(r#"{"v":2,"type":"error","code":"internal","message":"internal error"}"#)
+        })
+    }
+}
