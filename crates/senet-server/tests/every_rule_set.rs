@@ -229,15 +229,15 @@ async fn version_1_is_for_kendall_rooms_and_seats_are_checked() {
         .http("POST", "/api/rooms", Some(&token), Some(&json!({ "rule_set": "modern", "seats": 5 }).to_string()))
         .await;
     assert_eq!(bad.status, 400);
-    assert_eq!(bad.body["code"], "bad_seats");
+    assert_eq!(bad.body["error"]["code"], "bad_seats");
     let bad = app
         .http("POST", "/api/rooms", Some(&token), Some(&json!({ "rule_set": "peril", "seats": 3 }).to_string()))
         .await;
-    assert_eq!(bad.body["code"], "bad_seats");
+    assert_eq!(bad.body["error"]["code"], "bad_seats");
     let bad = app
         .http("POST", "/api/rooms", Some(&token), Some(&json!({ "rule_set": "modern", "seats": 3, "seat": 3 }).to_string()))
         .await;
-    assert_eq!(bad.body["code"], "bad_seat");
+    assert_eq!(bad.body["error"]["code"], "bad_seat");
     // A version 2 decision that is no option's text is refused, with the
     // state unchanged.
     let mut table = Table::invite(&app, "kendall", 2).await;

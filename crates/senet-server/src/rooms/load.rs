@@ -93,9 +93,9 @@ async fn rebuild_game(store: &Store, rule_set: RuleSetId, row: GameRow) -> Resul
     let mut mirror = KendallMirror::new(rule_set);
     if let Some(kendall) = mirror.as_mut() {
         for entry in &entries {
-            if let Entry::Step(step) = entry {
+            if let Entry::Step(step) = *entry {
                 kendall
-                    .step(step)
+                    .step(&step)
                     .map_err(|e| format!("game {game}: version 1 replay: {e}"))?;
             }
         }

@@ -23,6 +23,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub mod drive;
 pub mod pgproxy;
 pub mod real;
+pub mod v2;
 
 /// Every wait in the tests is bounded by this.
 pub const WAIT: Duration = Duration::from_secs(10);
