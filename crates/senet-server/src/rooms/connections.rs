@@ -190,9 +190,11 @@ impl Room {
                     seats,
                     ..self.slot.fingerprint()
                 };
+                // Seat 0 is the Cone, seat 1 the Spool; the last open seat starts the game.
+                let seat_number = u8::from(side == Side::Spool);
                 let written = self
                     .store
-                    .seat_and_start(self.slot.id, side.name(), identity.id)
+                    .take_seat(self.slot.id, seat_number, identity.id, true)
                     .await;
                 match self.stored(written, &expected).await {
                     Ok(()) => {

@@ -20,7 +20,7 @@ use crate::config::Settings;
 use crate::error::{AppError, parse_json};
 use crate::players::AuthPlayer;
 use crate::random::room_code;
-use crate::store::{NewRoom, Store};
+use crate::store::{NewGame, NewRoom, Store};
 
 /// The creator's choice of side.
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -160,9 +160,10 @@ pub async fn create_room(
     seats[side.index()] = Some(Seat::new(player.id, player.display_name.clone()));
     let opponent = computer.map(Seat::computer);
     let opponent_id = opponent.as_ref().map(|seat| seat.player_id);
-    let (cone, spool) = match side {
-        Side::Cone => (Some(player.id), opponent_id),
-        Side::Spool => (opponent_id, Some(player.id)),
+    // Seat 0 is the Cone, seat 1 the Spool.
+    let players = match side {
+        Side::Cone => [Some(player.id), opponent_id],
+        Side::Spool => [opponent_id, Some(player.id)],
     };
     store
         .create_room(&NewRoom {
@@ -170,10 +171,13 @@ pub async fn create_room(
             rule_set: rule_set.as_str(),
             public,
             creator: player.id,
-            game_id,
-            cone,
-            spool,
-            computer,
+            game: NewGame {
+                id: game_id,
+                room_code: &code,
+                game_no: 1,
+                rule_set: rule_set.as_str(),
+                players: &players,
+            },
         })
         .await?;
     let status = if let Some(opponent) = opponent {
@@ -268,7 +272,11 @@ pub async fn lobby(
             code: row.code,
             rule_set: row.rule_set,
             creator: row.creator_name,
-            open_side: row.open_side,
+            // Seat 0 is the Cone, seat 1 the Spool.
+            open_side: match row.open_seat {
+                Some(0) => "cone".to_owned(),
+                _ => "spool".to_owned(),
+            },
             created_at: row.created_at,
         })
         .collect();

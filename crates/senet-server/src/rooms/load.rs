@@ -1,9 +1,10 @@
-//! Rebuilding a room from the store by replaying its stored turns through
-//! the engine.
+//! Rebuilding a room from the store by replaying its stored steps through
+//! the engine: each chance step is a throw of the sticks, each decision a
+//! move; a last throw with no move after it is the throw waiting for one.
 
-use senet_engine::{Action, Record, RuleSetId, Side, Square, Turn};
+use senet_engine::{Choice, Game, Roll, RuleSetId, Side, Step};
 
-use super::slot::{GameSlot, Seat, Status, sticks_from_bits};
+use super::slot::{GameSlot, Seat, Status};
 use crate::store::{GameRow, Store};
 use crate::ws::protocol::{GameResult, How, ThrowView};
 
@@ -38,40 +39,15 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     }))
 }
 
-fn parse_side(text: &str) -> Result<Side, String> {
-    match text {
-        "cone" => Ok(Side::Cone),
-        "spool" => Ok(Side::Spool),
-        other => Err(format!("bad side `{other}`")),
-    }
-}
-
 async fn rebuild_game(
     store: &Store,
     rule_set: RuleSetId,
     row: GameRow,
 ) -> Result<GameSlot, String> {
     let rows = store
-        .turns(row.id)
+        .steps(row.id)
         .await
         .map_err(|e| format!("database: {e}"))?;
-    let mut turns = Vec::with_capacity(rows.len());
-    for (index, turn) in rows.iter().enumerate() {
-        if usize::try_from(turn.turn_no).ok() != Some(index + 1) {
-            return Err(format!("game {}: turn {} is missing", row.id, index + 1));
-        }
-        let throw = u8::try_from(turn.throw).map_err(|e| format!("bad throw: {e}"))?;
-        let action = match turn.from_square {
-            None => Action::Forfeit,
-            Some(from) => Action::Move(
-                u8::try_from(from)
-                    .ok()
-                    .and_then(Square::new)
-                    .ok_or_else(|| format!("bad square {from}"))?,
-            ),
-        };
-        turns.push(Turn { throw, action });
-    }
     let rules = rule_set
         .rules()
         .filter(|_| rule_set == RuleSetId::Kendall)
@@ -81,23 +57,46 @@ async fn rebuild_game(
                 row.id
             )
         })?;
-    let mut game = Record::from(turns)
-        .replay(rules)
-        .map_err(|e| format!("game {}: stored record does not replay: {e}", row.id))?;
-    let mut last_throw = rows.last().and_then(|turn| {
-        Some(ThrowView {
-            side: parse_side(&turn.side).ok()?,
-            sticks: sticks_from_bits(turn.sticks).lights(),
-            value: u8::try_from(turn.throw).ok()?,
-        })
-    });
+    let mut game = Game::new(rules);
+    let mut last_throw = None;
+    for (index, stored) in rows.iter().enumerate() {
+        let fail = |what: String| format!("game {}: step {}: {what}", row.id, stored.step_no);
+        if usize::try_from(stored.step_no).ok() != Some(index + 1) {
+            return Err(fail(format!("step {} is missing", index + 1)));
+        }
+        let step: Step = stored.step.parse().map_err(|e| fail(format!("{e}")))?;
+        match step {
+            Step::Chance {
+                roll: Roll::Sticks { sticks },
+            } => {
+                let side = game.position().to_move();
+                let thrown = game.throw(sticks).map_err(|e| fail(e.to_string()))?;
+                last_throw = Some(ThrowView {
+                    side,
+                    sticks: sticks.lights(),
+                    value: thrown.throw.value(),
+                });
+            }
+            Step::Decide {
+                seat,
+                choice: Choice::Move { from },
+            } if seat.index() == game.position().to_move().index() => {
+                game.play(from).map_err(|e| fail(e.to_string()))?;
+            }
+            other => return Err(fail(format!("`{other}` is not a step of a room's game"))),
+        }
+    }
     let status = match row.status.as_str() {
         "waiting" => Status::Waiting,
         "playing" => Status::Playing,
         "finished" => {
-            let winner = parse_side(row.winner.as_deref().unwrap_or(""))?;
+            let winner = match row.winner_seat() {
+                Some(0) => Side::Cone,
+                Some(1) => Side::Spool,
+                other => return Err(format!("game {}: winner seat {other:?}", row.id)),
+            };
             let how = row
-                .result_how
+                .end_how
                 .as_deref()
                 .and_then(How::parse)
                 .ok_or_else(|| format!("game {}: finished without how", row.id))?;
@@ -105,33 +104,18 @@ async fn rebuild_game(
         }
         other => return Err(format!("bad status `{other}`")),
     };
-    if let (Status::Playing, Some(bits)) = (status, row.pending_sticks) {
-        let sticks = sticks_from_bits(bits);
-        let side = game.position().to_move();
-        let throw = rules.score(sticks);
-        if rules.legal_moves(&game.position(), throw).is_empty() {
-            tracing::warn!(game_id = %row.id, "stored pending throw has no legal move; ignored");
-        } else {
-            game.throw(sticks)
-                .map_err(|e| format!("game {}: pending throw: {e}", row.id))?;
-            last_throw = Some(ThrowView {
-                side,
-                sticks: sticks.lights(),
-                value: throw.value(),
-            });
-        }
-    }
-    let seat = |id: Option<uuid::Uuid>, name: Option<String>| {
-        id.map(|player_id| Seat::new(player_id, name.unwrap_or_default()))
+    let seat = |number: i16| {
+        row.seat(number).and_then(|seat| {
+            seat.player_id.map(|player_id| {
+                Seat::new(player_id, seat.display_name.clone().unwrap_or_default())
+            })
+        })
     };
     Ok(GameSlot {
         id: row.id,
         no: row.game_no,
         game,
-        seats: [
-            seat(row.cone_player, row.cone_name),
-            seat(row.spool_player, row.spool_name),
-        ],
+        seats: [seat(0), seat(1)],
         status,
         last_throw,
     })

@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use senet_engine::{GameError, Phase, PlayError, Side, Square, Sticks};
+use senet_engine::{Choice, GameError, Phase, PlayError, Roll, Side, Square, Sticks};
 
 use super::actor::{ConnId, Room};
 use super::settle::{Refusal, refuse};
-use super::slot::{Fingerprint, Status, board_of, sticks_bits};
-use crate::store::{Finish, NewTurn};
+use super::slot::{Fingerprint, Status, board_of};
+use crate::store::{NewStep, StoredEnd, WriteError};
 use crate::ws::protocol::{ErrorCode, GameResult, How, MoveView, ServerMessage, ThrowView};
 
 /// The refusal for an action the engine found illegal, with the engine's
@@ -74,32 +74,14 @@ impl Room {
         };
         let mut next = self.slot.game.clone();
         let thrown = next.throw(sticks).map_err(|e| engine_refusal(&e))?;
-        let bits = sticks_bits(sticks);
-        if thrown.forfeited() {
-            let turn = NewTurn {
-                game_id: self.slot.id,
-                turn_no: i32::try_from(next.record().len()).unwrap_or(i32::MAX),
-                side: side.name(),
-                throw: i16::from(thrown.throw.value()),
-                sticks: bits,
-                from_square: None,
-                position: next.rules().position_text(&next.position()),
-            };
-            let expected = Fingerprint {
-                turns: next.record().len(),
-                pending: None,
-                ..self.slot.fingerprint()
-            };
-            let written = self.store.insert_turn(&turn, None).await;
-            self.stored(written, &expected).await?;
-        } else {
-            let expected = Fingerprint {
-                pending: Some(bits),
-                ..self.slot.fingerprint()
-            };
-            let written = self.store.set_pending_throw(self.slot.id, bits).await;
-            self.stored(written, &expected).await?;
-        }
+        // The throw is one chance step; a forfeit is that step alone.
+        let step = NewStep {
+            seat: None,
+            text: Roll::Sticks { sticks }.to_string(),
+        };
+        let expected = self.expect_steps(1, None);
+        let written = self.append_step(step, None).await;
+        self.stored(written, &expected).await?;
         let turn_no = next.record().len();
         let to_move = next.position().to_move();
         self.slot.game = next;
@@ -149,35 +131,18 @@ impl Room {
             })?;
         let mut next = self.slot.game.clone();
         let played = next.play(square).map_err(|e| engine_refusal(&e))?;
-        let turn = NewTurn {
-            game_id: self.slot.id,
-            turn_no: i32::try_from(next.record().len()).unwrap_or(i32::MAX),
-            side: side.name(),
-            throw: i16::from(played.throw.value()),
-            sticks: self
-                .slot
-                .last_throw
-                .map_or(0, |t| sticks_bits(Sticks::from_lights(t.sticks))),
-            from_square: Some(i16::from(square.number())),
-            position: next.rules().position_text(&played.position),
+        let step = NewStep {
+            seat: Some(seat_number(side)),
+            text: format!("{}:{}", seat_number(side), Choice::Move { from: square }),
         };
-        let finish = played.winner.map(|winner| Finish {
-            winner: winner.name(),
-            how: How::BorneOff.as_str(),
+        let result = played.winner.map(|winner| GameResult {
+            winner,
+            how: How::BorneOff,
         });
-        let expected = Fingerprint {
-            turns: next.record().len(),
-            pending: None,
-            status: played.winner.map_or(self.slot.status, |winner| {
-                Status::Finished(GameResult {
-                    winner,
-                    how: How::BorneOff,
-                })
-            }),
-            ..self.slot.fingerprint()
-        };
-        let written = self.store.insert_turn(&turn, finish).await;
+        let expected = self.expect_steps(1, result);
+        let written = self.append_step(step, result).await;
         self.stored(written, &expected).await?;
+        let position = next.rules().position_text(&played.position);
         let turn_no = next.record().len();
         self.slot.game = next;
         self.broadcast(&ServerMessage::Moved {
@@ -185,7 +150,7 @@ impl Room {
             throw: played.throw.value(),
             turn_no,
             mv: MoveView::from(played.mv),
-            position: turn.position.clone(),
+            position,
             board: board_of(&played.position),
             to_move: played.position.to_move(),
         });
@@ -214,24 +179,49 @@ impl Room {
     }
 
     pub(super) async fn finish(&mut self, result: GameResult) -> Result<(), Refusal> {
-        let expected = Fingerprint {
-            status: Status::Finished(result),
-            pending: None,
-            ..self.slot.fingerprint()
+        let places = places(result);
+        let end = StoredEnd {
+            how: result.how.as_str(),
+            places: &places,
+            scores: &[],
+            colours: &[],
         };
-        let written = self
-            .store
-            .finish_game(
-                self.slot.id,
-                Finish {
-                    winner: result.winner.name(),
-                    how: result.how.as_str(),
-                },
-            )
-            .await;
+        let expected = self.expect_steps(0, Some(result));
+        let written = self.store.end_game(self.slot.id, &end).await;
         self.stored(written, &expected).await?;
         self.end(result);
         Ok(())
+    }
+
+    /// Stores one step after those of the game, with the end when the step
+    /// ends it.
+    async fn append_step(
+        &self,
+        step: NewStep,
+        result: Option<GameResult>,
+    ) -> Result<(), WriteError> {
+        let step_no = i32::try_from(self.slot.step_count() + 1).unwrap_or(i32::MAX);
+        let places = result.map(places);
+        let end = places.as_ref().map(|places| StoredEnd {
+            how: How::BorneOff.as_str(),
+            places,
+            scores: &[],
+            colours: &[],
+        });
+        self.store
+            .append_steps(self.slot.id, step_no, &[step], end.as_ref())
+            .await
+    }
+
+    /// The game as the store holds it once `added` more steps and the
+    /// result, if any, are stored.
+    fn expect_steps(&self, added: usize, result: Option<GameResult>) -> Fingerprint {
+        let now = self.slot.fingerprint();
+        Fingerprint {
+            steps: now.steps + added,
+            status: result.map_or(now.status, Status::Finished),
+            ..now
+        }
     }
 
     pub(super) async fn resign(&mut self, conn: ConnId) -> Result<(), Refusal> {
@@ -275,4 +265,20 @@ impl Room {
         })
         .await
     }
+}
+
+/// A side's seat: the Cone is seat 0, the Spool seat 1.
+fn seat_number(side: Side) -> u8 {
+    match side {
+        Side::Cone => 0,
+        Side::Spool => 1,
+    }
+}
+
+/// The seats from first place to last.
+fn places(result: GameResult) -> [u8; 2] {
+    [
+        seat_number(result.winner),
+        seat_number(result.winner.opponent()),
+    ]
 }

@@ -7,6 +7,7 @@ use uuid::Uuid;
 use super::actor::{ConnId, Room};
 use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, GameSlot, Status};
+use crate::store::NewGame;
 use crate::ws::protocol::{ErrorCode, ServerMessage};
 
 impl Room {
@@ -78,19 +79,17 @@ impl Room {
             id,
             status: Status::Playing,
             seats: [Some(old_spool.player_id), Some(old_cone.player_id)],
-            turns: 0,
-            pending: None,
+            steps: 0,
         };
         let written = self
             .store
-            .create_game(
-                &self.code,
-                no,
+            .create_game(&NewGame {
                 id,
-                self.rule_set.as_str(),
-                old_spool.player_id,
-                old_cone.player_id,
-            )
+                room_code: &self.code,
+                game_no: no,
+                rule_set: self.rule_set.as_str(),
+                players: &[Some(old_spool.player_id), Some(old_cone.player_id)],
+            })
             .await;
         self.stored(written, &expected).await?;
         self.slot = GameSlot {

@@ -1,6 +1,6 @@
 //! The game a room currently holds: engine state, seats and status.
 
-use senet_engine::{Game, Phase, Rules, Side, Square, Sticks};
+use senet_engine::{Action, Game, Phase, Rules, Side, Square};
 use uuid::Uuid;
 
 use crate::ws::protocol::{BorneOff, GameResult, MoveView, PhaseView, PlayerView, ThrowView};
@@ -78,7 +78,7 @@ pub struct GameSlot {
 
 /// What a stored write changes in a room's game, to compare the game in
 /// memory with the game read back from the store: which game, its status,
-/// who sits where, how many turns, and the throw waiting for a move.
+/// who sits where, and how many steps are stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fingerprint {
     /// Game id.
@@ -87,21 +87,14 @@ pub struct Fingerprint {
     pub status: Status,
     /// Seat holders, Cone first.
     pub seats: [Option<Uuid>; 2],
-    /// Turns played.
-    pub turns: usize,
-    /// Stick bits of a throw not yet moved by.
-    pub pending: Option<i16>,
+    /// Steps stored: a throw for every turn, a move for every turn not
+    /// forfeited, and the throw waiting for a move.
+    pub steps: usize,
 }
 
 impl GameSlot {
     /// What a write to this game would have to change to be seen.
     pub fn fingerprint(&self) -> Fingerprint {
-        let pending = match self.game.phase() {
-            Phase::ToMove { .. } => self
-                .last_throw
-                .map(|thrown| sticks_bits(Sticks::from_lights(thrown.sticks))),
-            _ => None,
-        };
         Fingerprint {
             id: self.id,
             status: self.status,
@@ -109,9 +102,21 @@ impl GameSlot {
                 .seats
                 .each_ref()
                 .map(|seat| seat.as_ref().map(|seat| seat.player_id)),
-            turns: self.game.record().len(),
-            pending,
+            steps: self.step_count(),
         }
+    }
+
+    /// How many steps the game's stored record holds: a chance step for
+    /// every throw (a forfeit is its throw alone, the throw waiting for a
+    /// move included) and a decision for every move.
+    pub fn step_count(&self) -> usize {
+        let turns = self.game.record().turns();
+        let moves = turns
+            .iter()
+            .filter(|turn| matches!(turn.action, Action::Move(_)))
+            .count();
+        let pending = matches!(self.game.phase(), Phase::ToMove { .. });
+        turns.len() + moves + usize::from(pending)
     }
 
     /// The side a player sits on.
@@ -195,19 +200,4 @@ pub fn board_of(position: &senet_engine::Position) -> Vec<Option<Side>> {
     Square::all()
         .map(|square| position.piece_at(square))
         .collect()
-}
-
-/// The sticks as 4 bits, bit `i` for stick `i` light side up.
-pub fn sticks_bits(sticks: Sticks) -> i16 {
-    sticks
-        .lights()
-        .iter()
-        .enumerate()
-        .map(|(i, &light)| if light { 1i16 << i } else { 0 })
-        .sum()
-}
-
-/// Sticks from stored bits.
-pub fn sticks_from_bits(bits: i16) -> Sticks {
-    Sticks::from_lights([bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0])
 }
