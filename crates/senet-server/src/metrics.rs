@@ -12,7 +12,7 @@ const OPEN_CONNECTIONS: &str = "senet_open_connections";
 const SPECTATORS: &str = "senet_spectators";
 const GAMES_STARTED: &str = "senet_games_started_total";
 const GAMES_FINISHED: &str = "senet_games_finished_total";
-const TURNS_COMMITTED: &str = "senet_turns_committed_total";
+const STEPS_COMMITTED: &str = "senet_steps_committed_total";
 const DB_COMMIT_SECONDS: &str = "senet_db_commit_seconds";
 const MESSAGES_REJECTED: &str = "senet_messages_rejected_total";
 const RECONNECTS: &str = "senet_reconnects_total";
@@ -61,7 +61,7 @@ fn describe() {
         "Games started (both seats taken, or a rematch)."
     );
     describe_counter!(GAMES_FINISHED, "Games finished, by how they ended.");
-    describe_counter!(TURNS_COMMITTED, "Turns committed to the database.");
+    describe_counter!(STEPS_COMMITTED, "Steps (chance steps and decisions) committed to the database.");
     describe_histogram!(DB_COMMIT_SECONDS, "Time to commit a turn or a result.");
     describe_counter!(MESSAGES_REJECTED, "Client messages refused, by error code.");
     describe_counter!(
@@ -76,7 +76,7 @@ fn describe() {
     for name in [LIVE_ROOMS, OPEN_CONNECTIONS, SPECTATORS] {
         gauge!(name).set(0.0);
     }
-    for name in [GAMES_STARTED, TURNS_COMMITTED, RECONNECTS] {
+    for name in [GAMES_STARTED, STEPS_COMMITTED, RECONNECTS] {
         counter!(name).absolute(0);
     }
 }
@@ -120,9 +120,10 @@ pub fn game_finished(how: &'static str) {
     counter!(GAMES_FINISHED, "how" => how).increment(1);
 }
 
-/// A turn was committed to the database.
-pub fn turn_committed() {
-    counter!(TURNS_COMMITTED).increment(1);
+/// Steps (throws, moves, any rule set's chance steps and decisions) were
+/// committed to the database.
+pub fn steps_committed(steps: usize) {
+    counter!(STEPS_COMMITTED).increment(u64::try_from(steps).unwrap_or(u64::MAX));
 }
 
 /// A write transaction took this long to commit.

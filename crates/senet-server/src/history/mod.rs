@@ -28,6 +28,7 @@ use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::AppError;
+use crate::games::{seat_json, seats_json, side_of_seat};
 use crate::players::Viewer;
 use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
 
@@ -109,6 +110,12 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
                 q.name = Some(name.to_owned());
             }
             "result" => parse_result(value, &mut q)?,
+            "rule_set" => {
+                let rule_set = value.parse::<senet_engine::RuleSetId>().map_err(|e| {
+                    bad("bad_rule_set", format!("`rule_set`: {e}"))
+                })?;
+                q.rule_set = Some(rule_set.as_str().to_owned());
+            }
             "status" => match value.as_str() {
                 "finished" => live = false,
                 "playing" => live = true,
@@ -123,7 +130,7 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
                 return Err(bad(
                     "unknown_parameter",
                     format!(
-                        "unknown parameter `{key}`; known: limit, cursor, player, name, result, status"
+                        "unknown parameter `{key}`; known: limit, cursor, player, name, rule_set, result, status"
                     ),
                 ));
             }
@@ -158,8 +165,9 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
     };
     for term in value.split(',') {
         let winner = match term {
-            "cone" => Some(WinnerFilter::Side("cone")),
-            "spool" => Some(WinnerFilter::Side("spool")),
+            // Seat 0 is the Cone, seat 1 the Spool.
+            "cone" => Some(WinnerFilter::Seat(0)),
+            "spool" => Some(WinnerFilter::Seat(1)),
             "won" => Some(WinnerFilter::PlayerWon),
             "lost" => Some(WinnerFilter::PlayerLost),
             _ => None,
@@ -181,29 +189,35 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
     Ok(())
 }
 
-fn seat(id: Option<Uuid>, name: Option<&str>) -> Value {
-    id.map_or(
-        Value::Null,
-        |id| json!({ "player_id": id, "display_name": name }),
-    )
-}
-
-/// One game of a list.
+/// One game of a list: `cone` and `spool` (seats 0 and 1, where the game
+/// has them), every seat in `seats`, the result (`winner` as the winning
+/// side for two seats, else its seat number) and the number of turns (of
+/// chance steps: one a turn under the stick rule sets).
 pub fn row_json(row: &HistoryRow) -> Value {
     let duration = match (row.started_at, row.finished_at) {
         (Some(start), Some(end)) => Some((end - start).num_milliseconds().max(0) as f64 / 1000.0),
         _ => None,
     };
+    let winner = row.winner_seat();
+    let result = row.end_how.as_ref().map(|how| {
+        json!({
+            "winner": winner.and_then(side_of_seat).map_or_else(|| json!(winner), |side| json!(side)),
+            "how": how,
+        })
+    });
     json!({
         "game_id": row.id,
         "room_code": row.room_code,
         "game_no": row.game_no,
         "rule_set": row.rule_set,
         "status": row.status,
-        "cone": seat(row.cone_player, row.cone_name.as_deref()),
-        "spool": seat(row.spool_player, row.spool_name.as_deref()),
-        "result": row.winner.as_ref().map(|w| json!({ "winner": w, "how": row.result_how })),
-        "turns": row.turn_count,
+        "seat_count": row.seat_count,
+        "cone": seat_json(row.seat(0)),
+        "spool": seat_json(row.seat(1)),
+        "seats": seats_json(&row.seats),
+        "result": result,
+        "turns": row.chance_count,
+        "steps": row.step_count,
         "created_at": row.created_at,
         "started_at": row.started_at,
         "finished_at": row.finished_at,

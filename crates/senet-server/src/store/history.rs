@@ -1,6 +1,12 @@
 //! Match-history queries: finished games newest first (keyset pagination
-//! over `(finished_at, id)`, the indexes of migration
-//! `20260201000001_history_indexes`), games in progress, per-player totals.
+//! over `(finished_at, id)`), games in progress, per-player totals — for
+//! every rule set and any number of seats.
+//!
+//! Indexes: `games_finished_order` walks every finished game newest first;
+//! `game_seats_player_finished` walks one player's finished games newest
+//! first (migration `20261201000001_steps_and_seats`; a seat row repeats its
+//! game's `finished_at` for it). A player filter matches the player in any
+//! seat; a game where they hold several seats is listed once.
 //!
 //! Filters only ever add fixed SQL fragments; every value is a bound
 //! parameter.
@@ -10,13 +16,16 @@
 //! Every list here takes the viewer (the player asking, if any) and adds
 //! [`visible_to`]'s condition.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Pool, Store};
+use super::rows::SeatJoin;
+use super::{Pool, SeatRow, Store};
 
-/// A game as the history lists it.
-#[derive(Debug, Clone, sqlx::FromRow)]
+/// A game as the history lists it, with its seats.
+#[derive(Debug, Clone)]
 pub struct HistoryRow {
     /// Game id.
     pub id: Uuid,
@@ -26,31 +35,27 @@ pub struct HistoryRow {
     pub game_no: i32,
     /// Rule set name.
     pub rule_set: String,
-    /// The Cone's player.
-    pub cone_player: Option<Uuid>,
-    /// The Spool's player.
-    pub spool_player: Option<Uuid>,
-    /// The Cone's display name.
-    pub cone_name: Option<String>,
-    /// The Spool's display name.
-    pub spool_name: Option<String>,
+    /// How many seats the game has.
+    pub seat_count: i16,
     /// `waiting`, `playing` or `finished`.
     pub status: String,
-    /// The winner's side.
-    pub winner: Option<String>,
-    /// `borne_off`, `resigned` or `abandoned`.
-    pub result_how: Option<String>,
+    /// How it ended (the engine's `EndHow::as_str` names), once finished.
+    pub end_how: Option<String>,
     /// When the game was created.
     pub created_at: DateTime<Utc>,
-    /// When both seats were taken.
+    /// When every seat was taken.
     pub started_at: Option<DateTime<Utc>>,
     /// When the game ended.
     pub finished_at: Option<DateTime<Utc>>,
-    /// Turns stored (turn numbers run 1..=n, so this is the highest).
-    pub turn_count: i32,
+    /// Steps stored (step numbers run 1..=n, so this is the highest).
+    pub step_count: i32,
+    /// Of those, chance steps (under the stick rule sets, one a turn).
+    pub chance_count: i64,
     /// Whether the game's room is public; a private room's games are shown
     /// to their players only.
     pub public: bool,
+    /// Its seats, seat 0 first, with their players' names and levels.
+    pub seats: Vec<SeatRow>,
 }
 
 impl HistoryRow {
@@ -59,31 +64,71 @@ impl HistoryRow {
     #[must_use]
     pub fn visible_to(&self, viewer: Option<Uuid>) -> bool {
         self.public
-            || viewer.is_some_and(|v| self.cone_player == Some(v) || self.spool_player == Some(v))
+            || viewer.is_some_and(|v| self.seats.iter().any(|s| s.player_id == Some(v)))
     }
+
+    /// The seat in first place, once the game is over.
+    #[must_use]
+    pub fn winner_seat(&self) -> Option<i16> {
+        self.seats.iter().find(|s| s.place == Some(1)).map(|s| s.seat)
+    }
+
+    /// The seat with this number.
+    #[must_use]
+    pub fn seat(&self, seat: i16) -> Option<&SeatRow> {
+        self.seats.iter().find(|s| s.seat == seat)
+    }
+}
+
+/// A listed game's own columns, before its seats are added.
+#[derive(sqlx::FromRow)]
+struct HistoryHead {
+    id: Uuid,
+    room_code: String,
+    game_no: i32,
+    rule_set: String,
+    seat_count: i16,
+    status: String,
+    end_how: Option<String>,
+    created_at: DateTime<Utc>,
+    started_at: Option<DateTime<Utc>>,
+    finished_at: Option<DateTime<Utc>>,
+    step_count: i32,
+    chance_count: i64,
+    public: bool,
+}
+
+/// A seat with its game's id.
+#[derive(sqlx::FromRow)]
+struct SeatOfGame {
+    game_id: Uuid,
+    #[sqlx(flatten)]
+    seat: SeatJoin,
 }
 
 /// Who won, as a filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WinnerFilter {
-    /// This side won (`cone` or `spool`).
-    Side(&'static str),
-    /// The filtered player won.
+    /// This seat finished first (Kendall: 0 the Cone, 1 the Spool).
+    Seat(u8),
+    /// The filtered player finished first (in one of their seats).
     PlayerWon,
-    /// The filtered player lost.
+    /// The filtered player did not finish first.
     PlayerLost,
 }
 
 /// What to list.
 #[derive(Debug, Clone, Default)]
 pub struct HistoryQuery {
-    /// Only games this player sat in.
+    /// Only games this player sat in (any seat).
     pub player: Option<Uuid>,
     /// Only games where a player's name contains this (any case).
     pub name: Option<String>,
+    /// Only games of this rule set.
+    pub rule_set: Option<String>,
     /// Only games with this winner.
     pub winner: Option<WinnerFilter>,
-    /// Only games that ended this way (`borne_off`, `resigned`, `abandoned`).
+    /// Only games that ended this way (an `end_how` name).
     pub how: Option<&'static str>,
     /// Only games after this `(finished_at, id)` in the order.
     pub after: Option<(DateTime<Utc>, Uuid)>,
@@ -99,7 +144,7 @@ pub struct HistoryQuery {
 pub struct Totals {
     /// Finished games played.
     pub games: i64,
-    /// Of those, won.
+    /// Of those, won (finished first).
     pub wins: i64,
 }
 
@@ -110,21 +155,16 @@ enum Param {
     Int(i64),
 }
 
-const HISTORY_SELECT: &str = "SELECT g.id, g.room_code, g.game_no, g.rule_set,
-        g.cone_player, g.spool_player,
-        pc.display_name AS cone_name, ps.display_name AS spool_name,
-        g.status, g.winner, g.result_how, g.created_at, g.started_at, g.finished_at,
-        COALESCE((SELECT MAX(t.turn_no) FROM turns t WHERE t.game_id = g.id), 0) AS turn_count,
-        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public
-     FROM games g
-     LEFT JOIN players pc ON pc.id = g.cone_player
-     LEFT JOIN players ps ON ps.id = g.spool_player";
+/// The columns of [`HistoryHead`] from games `g`.
+const HEAD_COLUMNS: &str = "g.id, g.room_code, g.game_no, g.rule_set, g.seat_count,
+        g.status, g.end_how, g.created_at, g.started_at, g.finished_at,
+        COALESCE((SELECT MAX(t.step_no) FROM steps t WHERE t.game_id = g.id), 0) AS step_count,
+        (SELECT COUNT(*) FROM steps t WHERE t.game_id = g.id AND t.seat IS NULL) AS chance_count,
+        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public";
 
-/// The ids of the finished games player `$P` sat in, one index range a seat.
+/// The ids of the finished games player `$P` sat in, along the index.
 const PLAYER_GAMES: &str =
-    "SELECT x.id FROM games x WHERE x.status = 'finished' AND x.cone_player = $P
-     UNION ALL
-     SELECT y.id FROM games y WHERE y.status = 'finished' AND y.spool_player = $P";
+    "SELECT s.game_id FROM game_seats s WHERE s.player_id = $P AND s.finished_at IS NOT NULL";
 
 /// Whether game `g`'s room is public: a scalar subquery, so that both
 /// databases look the room up by its key for each candidate row and the
@@ -137,8 +177,19 @@ const ROOM_PUBLIC: &str = "(SELECT r.public FROM rooms r WHERE r.code = g.room_c
 fn visible_to(viewer_param: Option<usize>) -> String {
     match viewer_param {
         None => ROOM_PUBLIC.to_owned(),
-        Some(n) => format!("({ROOM_PUBLIC} OR g.cone_player = ${n} OR g.spool_player = ${n})"),
+        Some(n) => format!(
+            "({ROOM_PUBLIC} OR EXISTS (SELECT 1 FROM game_seats v \
+             WHERE v.game_id = g.id AND v.player_id = ${n}))"
+        ),
     }
+}
+
+/// The condition that `seat_condition` holds for a seat in first place of game `g`.
+fn first_place(seat_condition: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM game_seats w WHERE w.game_id = g.id AND w.place = 1 \
+         AND {seat_condition})"
+    )
 }
 
 /// A `LIKE` pattern matching `needle` anywhere, with `\`, `%` and `_`
@@ -160,62 +211,84 @@ pub fn contains_pattern(needle: &str) -> String {
 impl HistoryQuery {
     /// The SQL and its parameters, in order.
     fn sql(&self) -> (String, Vec<Param>) {
-        let mut sql = format!("{HISTORY_SELECT}\n     WHERE g.status = 'finished'");
         let mut params = Vec::new();
         let next = |params: &mut Vec<Param>, p: Param| {
             params.push(p);
             params.len()
         };
-        let mut player_no = None;
-        if let Some(player) = self.player {
-            let n = next(&mut params, Param::Uuid(player));
-            player_no = Some(n);
-            // One index range a seat, unioned: an `OR` of the two seats
-            // would make SQLite walk every game.
-            sql.push_str(&format!(" AND g.id IN ({PLAYER_GAMES})").replace("$P", &format!("${n}")));
-        }
+        let mut conditions = vec!["g.status = 'finished'".to_owned()];
+        // With a player, their seats drive the list: one range of
+        // `game_seats_player_finished` from the cursor, newest first, each
+        // game looked up by its key.
+        let (from, order) = match self.player {
+            Some(player) => {
+                let n = next(&mut params, Param::Uuid(player));
+                conditions.push(format!("ps.player_id = ${n}"));
+                conditions.push("ps.finished_at IS NOT NULL".to_owned());
+                // Once per game, at the player's first seat.
+                conditions.push(
+                    "NOT EXISTS (SELECT 1 FROM game_seats d WHERE d.game_id = ps.game_id \
+                     AND d.player_id = ps.player_id AND d.seat < ps.seat)"
+                        .to_owned(),
+                );
+                (
+                    "FROM game_seats ps JOIN games g ON g.id = ps.game_id",
+                    ("ps.finished_at", "ps.game_id"),
+                )
+            }
+            None => ("FROM games g", ("g.finished_at", "g.id")),
+        };
         if let Some(name) = &self.name {
             let n = next(&mut params, Param::Text(contains_pattern(name)));
             // Matching players first (a smaller table), then their games
-            // along the order index: a join on both names would read every game.
-            sql.push_str(&format!(
-                " AND (g.cone_player IN (SELECT p.id FROM players p \
-                       WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\') \
-                   OR g.spool_player IN (SELECT p.id FROM players p \
-                       WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\'))"
+            // along the seats' index.
+            conditions.push(format!(
+                "g.id IN ({}) ",
+                PLAYER_GAMES.replace(
+                    "= $P",
+                    &format!(
+                        "IN (SELECT p.id FROM players p \
+                         WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\')"
+                    )
+                )
             ));
         }
-        match (self.winner, player_no) {
-            (Some(WinnerFilter::Side(side)), _) => {
-                let n = next(&mut params, Param::Text(side.to_owned()));
-                sql.push_str(&format!(" AND g.winner = ${n}"));
+        if let Some(rule_set) = &self.rule_set {
+            let n = next(&mut params, Param::Text(rule_set.clone()));
+            conditions.push(format!("g.rule_set = ${n}"));
+        }
+        match (self.winner, self.player) {
+            (Some(WinnerFilter::Seat(seat)), _) => {
+                let n = next(&mut params, Param::Int(i64::from(seat)));
+                conditions.push(first_place(&format!("w.seat = ${n}")));
             }
-            (Some(WinnerFilter::PlayerWon), Some(p)) => sql.push_str(&format!(
-                " AND ((g.winner = 'cone' AND g.cone_player = ${p}) \
-                   OR (g.winner = 'spool' AND g.spool_player = ${p}))"
-            )),
-            (Some(WinnerFilter::PlayerLost), Some(p)) => sql.push_str(&format!(
-                " AND ((g.winner = 'spool' AND g.cone_player = ${p}) \
-                   OR (g.winner = 'cone' AND g.spool_player = ${p}))"
-            )),
+            (Some(WinnerFilter::PlayerWon), Some(_)) => {
+                conditions.push(first_place("w.player_id = ps.player_id"));
+            }
+            (Some(WinnerFilter::PlayerLost), Some(_)) => {
+                conditions.push(format!("NOT {}", first_place("w.player_id = ps.player_id")));
+            }
             // won/lost without a player is refused by the handler.
             _ => {}
         }
         if let Some(how) = self.how {
             let n = next(&mut params, Param::Text(how.to_owned()));
-            sql.push_str(&format!(" AND g.result_how = ${n}"));
+            conditions.push(format!("g.end_how = ${n}"));
         }
         let viewer = self.viewer.map(|v| next(&mut params, Param::Uuid(v)));
-        sql.push_str(&format!(" AND {}", visible_to(viewer)));
+        conditions.push(visible_to(viewer));
         if let Some((at, id)) = self.after {
             let a = next(&mut params, Param::Time(at));
             let b = next(&mut params, Param::Uuid(id));
-            sql.push_str(&format!(" AND (g.finished_at, g.id) < (${a}, ${b})"));
+            conditions.push(format!("({}, {}) < (${a}, ${b})", order.0, order.1));
         }
         let n = next(&mut params, Param::Int(self.limit));
-        sql.push_str(&format!(
-            "\n     ORDER BY g.finished_at DESC, g.id DESC\n     LIMIT ${n}"
-        ));
+        let sql = format!(
+            "SELECT {HEAD_COLUMNS}\n     {from}\n     WHERE {}\n     ORDER BY {} DESC, {} DESC\n     LIMIT ${n}",
+            conditions.join("\n       AND "),
+            order.0,
+            order.1,
+        );
         (sql, params)
     }
 }
@@ -236,13 +309,67 @@ macro_rules! bind_all {
     }};
 }
 
+/// Ids a statement reads seats for at most (under both databases' limits).
+const SEATS_CHUNK: usize = 500;
+
 impl Store {
-    /// Finished games, newest first, filtered and paged.
+    /// Adds their seats to listed games (one query a chunk of games).
+    async fn with_seats(&self, heads: Vec<HistoryHead>) -> Result<Vec<HistoryRow>, sqlx::Error> {
+        let mut seats: HashMap<Uuid, Vec<SeatRow>> = HashMap::new();
+        for chunk in heads.chunks(SEATS_CHUNK) {
+            let list = (1..=chunk.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!(
+                "SELECT s.game_id, s.seat, s.player_id, p.display_name, p.computer_level,
+                        s.colour, s.place, s.score
+                 FROM game_seats s LEFT JOIN players p ON p.id = s.player_id
+                 WHERE s.game_id IN ({list})
+                 ORDER BY s.game_id, s.seat"
+            );
+            let rows: Vec<SeatOfGame> = read!(self, pool => {
+                let mut query = sqlx::query_as(&sql);
+                for head in chunk {
+                    query = query.bind(head.id);
+                }
+                query.fetch_all(pool).await
+            })?;
+            for row in rows {
+                seats
+                    .entry(row.game_id)
+                    .or_default()
+                    .extend(row.seat.into_seat());
+            }
+        }
+        Ok(heads
+            .into_iter()
+            .map(|h| HistoryRow {
+                seats: seats.remove(&h.id).unwrap_or_default(),
+                id: h.id,
+                room_code: h.room_code,
+                game_no: h.game_no,
+                rule_set: h.rule_set,
+                seat_count: h.seat_count,
+                status: h.status,
+                end_how: h.end_how,
+                created_at: h.created_at,
+                started_at: h.started_at,
+                finished_at: h.finished_at,
+                step_count: h.step_count,
+                chance_count: h.chance_count,
+                public: h.public,
+            })
+            .collect())
+    }
+
+    /// Finished games, newest first, filtered and paged, with their seats.
     pub async fn history(&self, q: &HistoryQuery) -> Result<Vec<HistoryRow>, sqlx::Error> {
         let (sql, params) = q.sql();
-        read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryRow>(&sql), &params)
+        let heads = read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryHead>(&sql), &params)
             .fetch_all(pool)
-            .await)
+            .await)?;
+        self.with_seats(heads).await
     }
 
     /// The query plan the database chooses for a history query: `EXPLAIN`
@@ -272,11 +399,15 @@ impl Store {
         }
     }
 
-    /// One game with its history metadata, whatever its status and whoever
-    /// may see it (check [`HistoryRow::visible_to`]).
+    /// One game with its history metadata and seats, whatever its status
+    /// and whoever may see it (check [`HistoryRow::visible_to`]).
     pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
-        let sql = format!("{HISTORY_SELECT} WHERE g.id = $1");
-        read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_optional(pool).await)
+        let sql = format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1");
+        let head = read!(self, pool => sqlx::query_as::<_, HistoryHead>(&sql)
+            .bind(id)
+            .fetch_optional(pool)
+            .await)?;
+        Ok(self.with_seats(head.into_iter().collect()).await?.pop())
     }
 
     /// Games being played now that `viewer` may see (see [`HistoryQuery::viewer`]),
@@ -287,24 +418,26 @@ impl Store {
         viewer: Option<Uuid>,
     ) -> Result<Vec<HistoryRow>, sqlx::Error> {
         let sql = format!(
-            "{HISTORY_SELECT} WHERE g.status = 'playing' AND {}
+            "SELECT {HEAD_COLUMNS} FROM games g WHERE g.status = 'playing' AND {}
              ORDER BY g.started_at DESC, g.id DESC LIMIT $1",
             visible_to(viewer.map(|_| 2)),
         );
-        read!(self, pool => {
-            let query = sqlx::query_as(&sql).bind(limit);
+        let heads = read!(self, pool => {
+            let query = sqlx::query_as::<_, HistoryHead>(&sql).bind(limit);
             match viewer {
                 Some(viewer) => query.bind(viewer),
                 None => query,
             }
             .fetch_all(pool)
             .await
-        })
+        })?;
+        self.with_seats(heads).await
     }
 
-    /// A player's finished games and wins: all of them when `with_private`
-    /// (the player asks about themselves), else only public rooms' games,
-    /// so the figures agree with the list the asker can see.
+    /// A player's finished games and wins (games where one of their seats
+    /// finished first): all of them when `with_private` (the player asks
+    /// about themselves), else only public rooms' games, so the figures
+    /// agree with the list the asker can see.
     pub async fn player_totals(
         &self,
         player: Uuid,
@@ -317,127 +450,15 @@ impl Store {
         };
         let sql = format!(
             "SELECT COUNT(*) AS games,
-                    COALESCE(SUM(CASE WHEN (g.winner = 'cone' AND g.cone_player = $1)
-                                        OR (g.winner = 'spool' AND g.spool_player = $1)
-                                      THEN 1 ELSE 0 END), 0) AS wins
+                    COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS wins
              FROM games g
              WHERE g.status = 'finished' AND g.id IN ({}){visible}",
+            first_place("w.player_id = $1"),
             PLAYER_GAMES.replace("$P", "$1"),
         );
         read!(self, pool => sqlx::query_as(&sql)
         .bind(player)
         .fetch_one(pool)
         .await)
-    }
-}
-
-/// A finished game to store in bulk (imports, tests and benchmarks).
-#[derive(Debug, Clone)]
-pub struct ImportGame {
-    /// Game id.
-    pub id: Uuid,
-    /// A new room's code (the game is its game 1).
-    pub room_code: String,
-    /// Rule set name.
-    pub rule_set: String,
-    /// The Cone's player (must exist or be in the same import).
-    pub cone: Uuid,
-    /// The Spool's player.
-    pub spool: Uuid,
-    /// `cone` or `spool`.
-    pub winner: &'static str,
-    /// `borne_off`, `resigned` or `abandoned`.
-    pub how: &'static str,
-    /// When it started.
-    pub started_at: DateTime<Utc>,
-    /// When it ended.
-    pub finished_at: DateTime<Utc>,
-    /// Its turns: (side, throw, sticks, from-square, position after).
-    pub turns: Vec<(&'static str, i16, i16, Option<i16>, String)>,
-}
-
-/// Rows per multi-row `INSERT` (under both databases' parameter limits).
-const CHUNK: usize = 1000;
-
-impl Store {
-    /// Stores players and finished games with their turns in one
-    /// transaction, with multi-row inserts. A bulk load for benchmarks and
-    /// imports: it may run for minutes, so the per-call time limit of live
-    /// play does not apply, and nobody is told of it before it returns.
-    /// The games' rooms are public: imported games are there to be listed.
-    pub async fn import_games(
-        &self,
-        players: &[(Uuid, String)],
-        games: &[ImportGame],
-    ) -> Result<(), sqlx::Error> {
-        let now = Utc::now();
-        let no_hash: &[u8] = &[];
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            for chunk in players.chunks(CHUNK) {
-                let mut q = sqlx::QueryBuilder::new(
-                    "INSERT INTO players (id, display_name, token_hash, created_at) ",
-                );
-                q.push_values(chunk, |mut b, (id, name)| {
-                    b.push_bind(*id).push_bind(name.clone()).push_bind(no_hash).push_bind(now);
-                });
-                q.build().execute(&mut *tx).await?;
-            }
-            for chunk in games.chunks(CHUNK) {
-                let mut q = sqlx::QueryBuilder::new(
-                    "INSERT INTO rooms (code, rule_set, public, creator_id, created_at) ",
-                );
-                q.push_values(chunk, |mut b, g| {
-                    b.push_bind(g.room_code.clone())
-                        .push_bind(g.rule_set.clone())
-                        .push_bind(true)
-                        .push_bind(g.cone)
-                        .push_bind(g.started_at);
-                });
-                q.build().execute(&mut *tx).await?;
-                let mut q = sqlx::QueryBuilder::new(
-                    "INSERT INTO games (id, room_code, game_no, rule_set, cone_player, spool_player, \
-                     status, winner, result_how, created_at, started_at, finished_at) ",
-                );
-                q.push_values(chunk, |mut b, g| {
-                    b.push_bind(g.id)
-                        .push_bind(g.room_code.clone())
-                        .push_bind(1_i32)
-                        .push_bind(g.rule_set.clone())
-                        .push_bind(g.cone)
-                        .push_bind(g.spool)
-                        .push_bind("finished")
-                        .push_bind(g.winner)
-                        .push_bind(g.how)
-                        .push_bind(g.started_at)
-                        .push_bind(g.started_at)
-                        .push_bind(g.finished_at);
-                });
-                q.build().execute(&mut *tx).await?;
-            }
-            let turns: Vec<_> = games
-                .iter()
-                .flat_map(|g| {
-                    g.turns.iter().enumerate().map(move |(i, t)| (g.id, i, g.started_at, t))
-                })
-                .collect();
-            for chunk in turns.chunks(CHUNK) {
-                let mut q = sqlx::QueryBuilder::new(
-                    "INSERT INTO turns (game_id, turn_no, side, throw, sticks, from_square, position, played_at) ",
-                );
-                q.push_values(chunk, |mut b, (id, i, at, (side, throw, sticks, from, position))| {
-                    b.push_bind(*id)
-                        .push_bind(i32::try_from(*i + 1).unwrap_or(i32::MAX))
-                        .push_bind(*side)
-                        .push_bind(*throw)
-                        .push_bind(*sticks)
-                        .push_bind(*from)
-                        .push_bind(position.clone())
-                        .push_bind(*at);
-                });
-                q.build().execute(&mut *tx).await?;
-            }
-            tx.commit().await
-        })
     }
 }

@@ -1,0 +1,438 @@
+//! Writing games: a room with its first game, a rematch, a seat taken,
+//! steps appended, a game ended. Each call is one transaction
+//! ([`in_transaction!`]); a conditional write whose condition no longer
+//! holds (a seat already taken, a game no longer playing) is refused with
+//! `RowNotFound` and commits nothing.
+
+use std::time::Instant;
+
+use chrono::Utc;
+use uuid::Uuid;
+
+use super::{Backend, Store, WriteError, one_row};
+
+/// Where a game stands, as stored in `games.status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// A seat is open.
+    Waiting,
+    /// Every seat is taken and the game is on.
+    Playing,
+    /// Over: `end_how` and the seats' places say how.
+    Finished,
+}
+
+impl GameStatus {
+    /// The stored name: `waiting`, `playing` or `finished`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Waiting => "waiting",
+            GameStatus::Playing => "playing",
+            GameStatus::Finished => "finished",
+        }
+    }
+
+    /// The status with this stored name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<GameStatus> {
+        match text {
+            "waiting" => Some(GameStatus::Waiting),
+            "playing" => Some(GameStatus::Playing),
+            "finished" => Some(GameStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+/// A game about to be stored (see [`Store::create_room`], [`Store::create_game`]).
+#[derive(Debug, Clone, Copy)]
+pub struct NewGame<'a> {
+    /// Game id.
+    pub id: Uuid,
+    /// Its room's code.
+    pub room_code: &'a str,
+    /// 1 for a room's first game, then 2, 3… for rematches.
+    pub game_no: i32,
+    /// The rule set's stable name.
+    pub rule_set: &'a str,
+    /// One entry per seat, seat 0 first; None = open. Its length is the seat count.
+    pub players: &'a [Option<Uuid>],
+}
+
+impl NewGame<'_> {
+    /// How the game is stored: playing once every seat is filled, else waiting.
+    #[must_use]
+    pub fn status(&self) -> GameStatus {
+        if self.players.iter().all(Option::is_some) {
+            GameStatus::Playing
+        } else {
+            GameStatus::Waiting
+        }
+    }
+
+    /// The seat count, checked: 1 to 4 seats.
+    fn seat_count(&self) -> Result<i16, WriteError> {
+        match self.players.len() {
+            n @ 1..=4 => Ok(i16::try_from(n).unwrap_or(4)),
+            n => Err(invalid(format!("a game has 1 to 4 seats, not {n}"))),
+        }
+    }
+}
+
+/// A room to store with its first game (see [`Store::create_room`]).
+#[derive(Debug, Clone, Copy)]
+pub struct NewRoom<'a> {
+    /// The room's code.
+    pub code: &'a str,
+    /// The rule set's stable name.
+    pub rule_set: &'a str,
+    /// Listed in the lobby.
+    pub public: bool,
+    /// The player who created it.
+    pub creator: Uuid,
+    /// Its first game (`game.room_code` should be `code`; `code` is stored).
+    pub game: NewGame<'a>,
+}
+
+/// A step about to be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewStep {
+    /// The deciding seat; `None` for a chance step.
+    pub seat: Option<u8>,
+    /// The step's text (`LDLL`, `d4`, `0:9`, `2:resign`, …), stored as it is.
+    pub text: String,
+}
+
+/// How a game ended, as stored: `games.end_how` and each seat's place,
+/// score and colour.
+#[derive(Debug, Clone, Copy)]
+pub struct StoredEnd<'a> {
+    /// The engine's `EndHow::as_str` name (`borne_off`, `resigned`, …).
+    pub how: &'a str,
+    /// Seats from first place to last.
+    pub places: &'a [u8],
+    /// Scores by seat number; empty where the rule set does not score.
+    pub scores: &'a [i32],
+    /// Colour index by seat number where the rule set dealt colours; may be empty.
+    pub colours: &'a [Option<u8>],
+}
+
+/// One seat's row of an end: (seat, place, score, colour).
+type SeatEnd = (i16, Option<i16>, Option<i32>, Option<i16>);
+
+impl StoredEnd<'_> {
+    /// What to write to each seat the end names, checked: seats 0 to 3,
+    /// none placed twice.
+    fn seat_rows(&self) -> Result<Vec<SeatEnd>, WriteError> {
+        let mut seen = [false; 4];
+        for &seat in self.places {
+            match seen.get_mut(usize::from(seat)) {
+                Some(seen) if !*seen => *seen = true,
+                _ => return Err(invalid(format!("bad places {:?}", self.places))),
+            }
+        }
+        let named = self.places.len().max(self.scores.len()).max(self.colours.len());
+        if named > 4 {
+            return Err(invalid("an end names at most 4 seats".to_owned()));
+        }
+        Ok((0..named)
+            .map(|seat| {
+                let place = self
+                    .places
+                    .iter()
+                    .position(|&s| usize::from(s) == seat)
+                    .map(|i| i16::try_from(i + 1).unwrap_or(i16::MAX));
+                (
+                    i16::try_from(seat).unwrap_or(i16::MAX),
+                    place,
+                    self.scores.get(seat).copied(),
+                    self.colours.get(seat).copied().flatten().map(i16::from),
+                )
+            })
+            .collect())
+    }
+}
+
+/// A write refused before its transaction began: nothing is stored.
+fn invalid(message: String) -> WriteError {
+    WriteError::NotCommitted(sqlx::Error::InvalidArgument(message))
+}
+
+/// Inserts a game and its seats on `$conn`, with the computer's player row
+/// for any seat the computer holds.
+macro_rules! insert_game {
+    ($conn:ident, $game:expr, $room_code:expr, $seat_count:expr, $now:expr) => {{
+        let game = $game;
+        let status = game.status();
+        for player in game.players.iter().flatten() {
+            if let Some(level) = crate::computer::level_of(*player) {
+                insert_computer!($conn, level, $now);
+            }
+        }
+        let started_at = (status == GameStatus::Playing).then_some($now);
+        sqlx::query(
+            "INSERT INTO games (id, room_code, game_no, rule_set, seat_count, status, created_at, started_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(game.id)
+        .bind($room_code)
+        .bind(game.game_no)
+        .bind(game.rule_set)
+        .bind($seat_count)
+        .bind(status.as_str())
+        .bind($now)
+        .bind(started_at)
+        .execute(&mut *$conn)
+        .await?;
+        for (seat, player) in game.players.iter().enumerate() {
+            sqlx::query("INSERT INTO game_seats (game_id, seat, player_id) VALUES ($1, $2, $3)")
+                .bind(game.id)
+                .bind(i16::try_from(seat).unwrap_or(i16::MAX))
+                .bind(*player)
+                .execute(&mut *$conn)
+                .await?;
+        }
+    }};
+}
+
+/// Inserts a computer level's player row unless it is there already.
+macro_rules! insert_computer {
+    ($conn:ident, $level:expr, $now:expr) => {
+        sqlx::query(
+            "INSERT INTO players (id, display_name, token_hash, created_at, computer_level)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(crate::computer::player_id($level))
+        .bind(crate::computer::display_name($level))
+        .bind(Vec::<u8>::new())
+        .bind($now)
+        .bind($level.as_str())
+        .execute(&mut *$conn)
+        .await?
+    };
+}
+
+/// Finishes a game that is still playing on `$conn` (else `RowNotFound`):
+/// status, `end_how`, `finished_at`, and each named seat's place, score
+/// and colour.
+macro_rules! finish_game {
+    ($conn:ident, $game_id:expr, $how:expr, $seats:expr, $now:expr) => {{
+        one_row(
+            sqlx::query(
+                "UPDATE games SET status = 'finished', end_how = $2, finished_at = $3
+                 WHERE id = $1 AND status = 'playing'",
+            )
+            .bind($game_id)
+            .bind($how)
+            .bind($now)
+            .execute(&mut *$conn)
+            .await?
+            .rows_affected(),
+        )?;
+        sqlx::query("UPDATE game_seats SET finished_at = $2 WHERE game_id = $1")
+            .bind($game_id)
+            .bind($now)
+            .execute(&mut *$conn)
+            .await?;
+        for (seat, place, score, colour) in $seats {
+            one_row(
+                sqlx::query(
+                    "UPDATE game_seats
+                     SET place = $3, score = COALESCE($4, score), colour = COALESCE($5, colour)
+                     WHERE game_id = $1 AND seat = $2",
+                )
+                .bind($game_id)
+                .bind(*seat)
+                .bind(*place)
+                .bind(*score)
+                .bind(*colour)
+                .execute(&mut *$conn)
+                .await?
+                .rows_affected(),
+            )?;
+        }
+    }};
+}
+
+impl Store {
+    /// Stores a new room with its first game and the game's seats, in one
+    /// transaction. The game is playing at once when every seat is filled
+    /// (against the computer), else waiting. A computer level's player row
+    /// is created the first time one of its seats is stored.
+    pub async fn create_room(&self, room: &NewRoom<'_>) -> Result<(), WriteError> {
+        let seat_count = room.game.seat_count()?;
+        let now = Utc::now();
+        in_transaction!(self, conn => {
+            if let Some(level) = crate::computer::level_of(room.creator) {
+                insert_computer!(conn, level, now);
+            }
+            sqlx::query(
+                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at)
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(room.code)
+            .bind(room.rule_set)
+            .bind(room.public)
+            .bind(room.creator)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+            insert_game!(conn, &room.game, room.code, seat_count, now);
+            Ok::<(), sqlx::Error>(())
+        })
+    }
+
+    /// Stores a new game in an existing room (a rematch) with its seats, in
+    /// one transaction; playing at once when every seat is filled.
+    pub async fn create_game(&self, game: &NewGame<'_>) -> Result<(), WriteError> {
+        let seat_count = game.seat_count()?;
+        let now = Utc::now();
+        in_transaction!(self, conn => {
+            insert_game!(conn, game, game.room_code, seat_count, now);
+            Ok::<(), sqlx::Error>(())
+        })
+    }
+
+    /// Seats `player` in open seat `seat` of a waiting game and, with
+    /// `start`, starts it (status playing, `started_at` now), in one
+    /// transaction. Refused (`RowNotFound`, not committed) when the game is
+    /// not waiting, the seat is not open, or `start` is asked while another
+    /// seat is still open.
+    pub async fn take_seat(
+        &self,
+        game_id: Uuid,
+        seat: u8,
+        player: Uuid,
+        start: bool,
+    ) -> Result<(), WriteError> {
+        let now = Utc::now();
+        in_transaction!(self, conn => {
+            if let Some(level) = crate::computer::level_of(player) {
+                insert_computer!(conn, level, now);
+            }
+            one_row(
+                sqlx::query(
+                    "UPDATE game_seats SET player_id = $3
+                     WHERE game_id = $1 AND seat = $2 AND player_id IS NULL
+                       AND EXISTS (SELECT 1 FROM games g WHERE g.id = $1 AND g.status = 'waiting')",
+                )
+                .bind(game_id)
+                .bind(i16::from(seat))
+                .bind(player)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected(),
+            )?;
+            if start {
+                one_row(
+                    sqlx::query(
+                        "UPDATE games SET status = 'playing', started_at = $2
+                         WHERE id = $1 AND status = 'waiting'
+                           AND NOT EXISTS (SELECT 1 FROM game_seats s
+                                           WHERE s.game_id = $1 AND s.player_id IS NULL)",
+                    )
+                    .bind(game_id)
+                    .bind(now)
+                    .execute(&mut *conn)
+                    .await?
+                    .rows_affected(),
+                )?;
+            }
+            Ok::<(), sqlx::Error>(())
+        })
+    }
+
+    /// Stores steps numbered `first_step_no`, `first_step_no + 1`, … of a
+    /// game that is playing and, with `end`, finishes it (status, `end_how`,
+    /// `finished_at`, the seats' places, scores and colours): one
+    /// transaction. Refused (`RowNotFound`, not committed) when the game is
+    /// not playing; a step number already stored is refused by the key.
+    pub async fn append_steps(
+        &self,
+        game_id: Uuid,
+        first_step_no: i32,
+        steps: &[NewStep],
+        end: Option<&StoredEnd<'_>>,
+    ) -> Result<(), WriteError> {
+        let seats = end.map(StoredEnd::seat_rows).transpose()?;
+        let rows = numbered(first_step_no, steps)?;
+        // The game must be playing, and stay so until this commits: the
+        // row is locked on PostgreSQL; SQLite's write lock is taken at BEGIN.
+        let playing = match self.backend() {
+            Backend::Postgres => "SELECT 1 FROM games WHERE id = $1 AND status = 'playing' FOR UPDATE",
+            Backend::Sqlite => "SELECT 1 FROM games WHERE id = $1 AND status = 'playing'",
+        };
+        let now = Utc::now();
+        let began = Instant::now();
+        in_transaction!(self, conn => {
+            match (end, &seats) {
+                (Some(end), Some(seats)) => finish_game!(conn, game_id, end.how, seats, now),
+                _ => {
+                    sqlx::query(playing)
+                        .bind(game_id)
+                        .fetch_optional(&mut *conn)
+                        .await?
+                        .ok_or(sqlx::Error::RowNotFound)?;
+                }
+            }
+            for (step_no, seat, text) in &rows {
+                sqlx::query(
+                    "INSERT INTO steps (game_id, step_no, seat, step, played_at)
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(game_id)
+                .bind(*step_no)
+                .bind(*seat)
+                .bind(*text)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            }
+            Ok::<(), sqlx::Error>(())
+        })?;
+        crate::metrics::db_commit(began.elapsed());
+        crate::metrics::steps_committed(steps.len());
+        Ok(())
+    }
+
+    /// Ends a game without a step (a resignation, an abandonment): one
+    /// transaction. A game that is not playing is refused (`RowNotFound`,
+    /// not committed), so a game is never finished twice.
+    pub async fn end_game(&self, game_id: Uuid, end: &StoredEnd<'_>) -> Result<(), WriteError> {
+        let seats = end.seat_rows()?;
+        let now = Utc::now();
+        let began = Instant::now();
+        in_transaction!(self, conn => {
+            finish_game!(conn, game_id, end.how, &seats, now);
+            Ok::<(), sqlx::Error>(())
+        })?;
+        crate::metrics::db_commit(began.elapsed());
+        Ok(())
+    }
+}
+
+/// The steps with their numbers and seats, checked: numbers from 1 that fit
+/// an `INTEGER`, seats 0 to 3.
+fn numbered(first: i32, steps: &[NewStep]) -> Result<Vec<(i32, Option<i16>, &str)>, WriteError> {
+    if first < 1 {
+        return Err(invalid(format!("step numbers start at 1, not {first}")));
+    }
+    steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let step_no = i32::try_from(i)
+                .ok()
+                .and_then(|i| first.checked_add(i))
+                .ok_or_else(|| invalid("too many steps".to_owned()))?;
+            let seat = match step.seat {
+                Some(seat @ 0..=3) => Some(i16::from(seat)),
+                Some(seat) => return Err(invalid(format!("no seat {seat}: seats are 0 to 3"))),
+                None => None,
+            };
+            Ok((step_no, seat, step.text.as_str()))
+        })
+        .collect()
+}

@@ -1,0 +1,78 @@
+//! Reading games: a game with its seats, its steps, the lobby.
+
+use uuid::Uuid;
+
+use super::rows::{GameSeatRow, fold_games};
+use super::{GameRow, LobbyRow, Pool, StepRow, Store};
+
+/// A game joined with each of its seats and the seat holders' names, in
+/// seat order; the caller adds the `WHERE` on `g`.
+const GAME_SEATS_SELECT: &str =
+    "SELECT g.id, g.room_code, g.game_no, g.rule_set, g.seat_count, g.status, g.end_how,
+        g.created_at, g.started_at, g.finished_at,
+        s.seat, s.player_id, p.display_name, p.computer_level, s.colour, s.place, s.score
+     FROM games g
+     LEFT JOIN game_seats s ON s.game_id = g.id
+     LEFT JOIN players p ON p.id = s.player_id";
+
+impl Store {
+    /// A game by id, with its seats (one statement, so one snapshot).
+    pub async fn game(&self, id: Uuid) -> Result<Option<GameRow>, sqlx::Error> {
+        let sql = format!("{GAME_SEATS_SELECT} WHERE g.id = $1 ORDER BY s.seat");
+        let rows: Vec<GameSeatRow> =
+            read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_all(pool).await)?;
+        Ok(fold_games(rows).pop())
+    }
+
+    /// The latest game of a room (the highest `game_no`), with its seats.
+    pub async fn latest_game(&self, room: &str) -> Result<Option<GameRow>, sqlx::Error> {
+        let sql = format!(
+            "{GAME_SEATS_SELECT}
+             WHERE g.id = (SELECT l.id FROM games l WHERE l.room_code = $1
+                           ORDER BY l.game_no DESC LIMIT 1)
+             ORDER BY s.seat"
+        );
+        let rows: Vec<GameSeatRow> =
+            read!(self, pool => sqlx::query_as(&sql).bind(room).fetch_all(pool).await)?;
+        Ok(fold_games(rows).pop())
+    }
+
+    /// The steps of a game, in order.
+    pub async fn steps(&self, game_id: Uuid) -> Result<Vec<StepRow>, sqlx::Error> {
+        read!(self, pool => sqlx::query_as(
+            "SELECT step_no, seat, step, played_at FROM steps WHERE game_id = $1 ORDER BY step_no",
+        )
+        .bind(game_id)
+        .fetch_all(pool)
+        .await)
+    }
+
+    /// How many steps are stored, over all games.
+    pub async fn step_count(&self) -> Result<i64, sqlx::Error> {
+        read!(self, pool => sqlx::query_scalar("SELECT count(*) FROM steps")
+            .fetch_one(pool)
+            .await)
+    }
+
+    /// Public rooms whose latest game waits for players, newest first (at
+    /// most 100), with how many of its seats are open.
+    pub async fn lobby(&self) -> Result<Vec<LobbyRow>, sqlx::Error> {
+        read!(self, pool => sqlx::query_as(
+            "SELECT r.code, r.rule_set, p.display_name AS creator_name, g.seat_count,
+                    (SELECT COUNT(*) FROM game_seats s
+                     WHERE s.game_id = g.id AND s.player_id IS NULL) AS open_seats,
+                    (SELECT MIN(s.seat) FROM game_seats s
+                     WHERE s.game_id = g.id AND s.player_id IS NULL) AS open_seat,
+                    r.created_at
+             FROM games g
+             JOIN rooms r ON r.code = g.room_code
+             JOIN players p ON p.id = r.creator_id
+             WHERE g.status = 'waiting' AND r.public
+               AND g.game_no = (SELECT MAX(l.game_no) FROM games l WHERE l.room_code = g.room_code)
+             ORDER BY r.created_at DESC
+             LIMIT 100",
+        )
+        .fetch_all(pool)
+        .await)
+    }
+}
