@@ -36,14 +36,6 @@ pub fn side_of(seat: Seat) -> Side {
     }
 }
 
-/// The seat that plays a side in Kendall.
-pub fn seat_of(side: Side) -> Seat {
-    match side {
-        Side::Cone => Seat::FIRST,
-        Side::Spool => Seat::FIRST.next(2),
-    }
-}
-
 /// A finished game's result as version 1 tells it, when it has one.
 pub fn result_of(standing: &Standing) -> Option<GameResult> {
     let how = match standing.how {

@@ -129,11 +129,6 @@ impl Table {
         Ok(table)
     }
 
-    /// The rule set.
-    pub fn rule_set(&self) -> RuleSetId {
-        self.rules.id()
-    }
-
     /// How many seats.
     pub fn seats(&self) -> u8 {
         self.seats

@@ -75,4 +75,22 @@ impl Store {
         .fetch_all(pool)
         .await)
     }
+
+    /// A room's series score: each player's points summed over the room's
+    /// finished games (the scores the rules gave; Jequier scores each game).
+    pub async fn room_series(&self, room: &str) -> Result<Vec<(Uuid, i64)>, sqlx::Error> {
+        let rows: Vec<(Uuid, i64)> = read!(self, pool => sqlx::query_as(
+            "SELECT s.player_id, CAST(SUM(s.score) AS BIGINT)
+             FROM game_seats s
+             JOIN games g ON g.id = s.game_id
+             WHERE g.room_code = $1 AND g.status = 'finished'
+               AND s.player_id IS NOT NULL AND s.score IS NOT NULL
+             GROUP BY s.player_id
+             ORDER BY s.player_id",
+        )
+        .bind(room)
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows)
+    }
 }
