@@ -7,12 +7,12 @@
 mod common;
 
 use common::v2::Table;
-use common::{Remote, TestApp, spawn_fast_app, start_on};
+use common::{Remote, TestApp, spawn_fast_app, start_fast_on};
 use senet_engine::{AnyRules, Event, RuleSet, RuleSetId, Seat, Standing, Step};
 use serde_json::{Value, json};
 
 /// The stick rule sets and Path of Peril seat two; Senet-modern two to four.
-const TWO_SEAT_RULE_SETS: [&str; 6] = ["kendall", "kendall7", "jequier", "simple", "peril", "modern"];
+const TWO_SEAT_RULE_SETS: [&str; 6] = ["kendall", "kendall-7", "jequier", "simple", "peril", "modern"];
 
 /// Replays a game's stored entries through the engine (a seat leaving is
 /// the engine's elimination) and returns the standing it reaches, if over.
@@ -186,7 +186,7 @@ async fn every_rule_set_resumes_after_a_restart_mid_game() {
         let before_next = table.next.clone();
         let before_steps: Vec<Value> = table.steps.iter().map(|s| s["text"].clone()).collect();
         let db_url = app.stop().await;
-        app = start_on(&db_url).await;
+        app = start_fast_on(&db_url).await;
         reconnect(&app, &mut table).await;
         assert_eq!(table.next, before_next, "{rule_set}: the same decision waits after the restart");
         let after: Vec<Value> = table.steps.iter().map(|s| s["text"].clone()).collect();

@@ -23,6 +23,12 @@ use crate::error::AppError;
 use crate::players::{Identity, authenticate, bearer_token};
 use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle};
 
+/// The most a socket may hold unsent. A frame goes out whole, so this is
+/// also the largest frame the server can send: a version 2 snapshot of a
+/// long game carries every step with its events (a few hundred KiB for the
+/// longest games seen), so it is well above that.
+const MAX_WRITE_BUFFER: usize = 4 * 1024 * 1024;
+
 /// Query parameters of the WebSocket URL.
 #[derive(Debug, Deserialize)]
 pub struct WsQuery {
@@ -101,7 +107,7 @@ pub async fn ws_handler(
         .max_frame_size(HARD_MESSAGE_LIMIT)
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
-        .max_write_buffer_size(256 * 1024)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
         .on_upgrade(move |socket| {
             async move {
                 let _guard = guard;
