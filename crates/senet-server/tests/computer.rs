@@ -343,7 +343,10 @@ async fn no_claim_win_and_rematch_is_accepted() {
         .unwrap()
         .unwrap();
     assert_eq!(game.status, "playing");
-    assert_eq!(game.spool_name.as_deref(), Some("Computer (expert)"));
+    // Seat 1 is the Spool.
+    let spool = game.seat(1).unwrap();
+    assert_eq!(spool.display_name.as_deref(), Some("Computer (expert)"));
+    assert_eq!(spool.computer_level.as_deref(), Some("expert"));
     client.close().await;
     app.stop().await;
 }
@@ -376,7 +379,7 @@ async fn restart_mid_game_the_computer_continues() {
     let turns = tokio::time::timeout(WAIT, async {
         loop {
             let id = uuid::Uuid::parse_str(&game_id).unwrap();
-            let turns = app.store.turns(id).await.unwrap();
+            let (turns, _) = common::kendall_turns(&app.store, id).await.unwrap();
             if !turns.is_empty() {
                 return turns;
             }
@@ -428,7 +431,7 @@ async fn restart_between_the_computers_throw_and_move() {
     let db_url = app.stop().await;
     let id = uuid::Uuid::parse_str(&game_id).unwrap();
     let stored = Store::connect(&db_url).await.unwrap();
-    let pending = stored.game(id).await.unwrap().unwrap().pending_sticks;
+    let (_, pending) = common::kendall_turns(&stored, id).await.unwrap();
     stored.close().await;
     let Some(bits) = pending else {
         // The move slipped in before the stop (the delay is a lower
@@ -441,7 +444,7 @@ async fn restart_between_the_computers_throw_and_move() {
     let app = start_with_delay(&db_url, 100_000.0, Duration::ZERO).await;
     let turns = tokio::time::timeout(WAIT, async {
         loop {
-            let turns = app.store.turns(id).await.unwrap();
+            let (turns, _) = common::kendall_turns(&app.store, id).await.unwrap();
             if !turns.is_empty() {
                 return turns;
             }
@@ -464,7 +467,7 @@ async fn restart_between_the_computers_throw_and_move() {
 
 async fn stored_turns(db_url: &str, game: uuid::Uuid) -> usize {
     let store = Store::connect(db_url).await.unwrap();
-    let n = store.turns(game).await.unwrap().len();
+    let n = common::kendall_turns(&store, game).await.unwrap().0.len();
     store.close().await;
     n
 }

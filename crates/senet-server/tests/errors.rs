@@ -118,15 +118,23 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     assert_eq!(game_state(&me.snapshot().await), before);
     assert_eq!(before["phase"]["kind"], "to_move");
     // Nothing was stored for the refused actions: the pending throw is intact.
-    let turns: i64 = app.store.turn_count().await.unwrap();
+    let game_id = me.snapshot().await["game_id"].as_str().unwrap().parse().unwrap();
+    let (turns, pending) = common::kendall_turns(&app.store, game_id).await.unwrap();
     assert_eq!(
-        turns as usize,
+        turns.len(),
         before["record"]
             .as_str()
             .unwrap()
             .split_whitespace()
             .count()
     );
+    let sticks = thrown["sticks"].as_array().unwrap();
+    let bits: i16 = (0..4).map(|i| i16::from(sticks[i] == true) << i).sum();
+    assert_eq!(pending, Some(bits));
+    // A throw, and a move for every turn not forfeited: nothing else.
+    let moves = turns.iter().filter(|t| t.from_square.is_some()).count();
+    let steps = app.store.step_count().await.unwrap();
+    assert_eq!(steps as usize, turns.len() + moves + 1);
     app.stop().await;
 }
 

@@ -11,49 +11,45 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use common::{TestApp, spawn_app, started_room};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{Action, Game, GameText, Kendall, Phase, Rules, Sticks};
-use senet_server::store::{HistoryQuery, ImportGame};
+use senet_engine::{Action, Game, GameText, Kendall, Phase, Roll, Rules, Sticks};
+use senet_server::store::{HistoryQuery, ImportGame, NewStep};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use uuid::Uuid;
 
-type SeedTurn = (&'static str, i16, i16, Option<i16>, String);
-
-/// The turns of a random game, as stored: to the end, or `max` turns.
-pub fn random_turns(seed: u64, max: usize) -> (Vec<SeedTurn>, Option<&'static str>) {
+/// The steps of a random game, as stored: a throw (a chance step, the
+/// sticks as `LDLL`) and the move after it (a decision `<seat>:<square>`),
+/// or the throw alone for a forfeit; to the end, or `max` turns. Returns the
+/// steps and the winner's seat.
+pub fn random_steps(seed: u64, max: usize) -> (Vec<NewStep>, Option<u8>) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(Kendall);
-    let mut turns = Vec::new();
-    while game.winner().is_none() && turns.len() < max {
-        let side = game.position().to_move().name();
+    let mut steps = Vec::new();
+    while game.winner().is_none() && game.record().len() < max {
+        let seat = game.position().to_move().index() as u8;
         let sticks = Sticks::throw(&mut rng);
-        let thrown = game.throw(sticks).unwrap();
-        let from = if let Phase::ToMove { moves, .. } = game.phase() {
+        game.throw(sticks).unwrap();
+        steps.push(NewStep {
+            seat: None,
+            text: Roll::Sticks { sticks }.to_string(),
+        });
+        if let Phase::ToMove { moves, .. } = game.phase() {
             let pick = (rand::Rng::next_u32(&mut rng) as usize) % moves.len();
             let from = moves.get(pick).unwrap().from;
             game.play(from).unwrap();
-            Some(i16::from(from.number()))
-        } else {
-            None
-        };
-        let bits = sticks
-            .lights()
-            .iter()
-            .enumerate()
-            .map(|(i, l)| i16::from(*l) << i)
-            .sum();
+            steps.push(NewStep {
+                seat: Some(seat),
+                text: format!("{seat}:{}", from.number()),
+            });
+        }
         let last = game.record().turns().last().unwrap();
-        assert_eq!(matches!(last.action, Action::Forfeit), from.is_none());
-        turns.push((
-            side,
-            i16::from(thrown.throw.value()),
-            bits,
-            from,
-            Kendall.position_text(&game.position()),
-        ));
+        assert_eq!(
+            matches!(last.action, Action::Forfeit),
+            steps.last().unwrap().seat.is_none()
+        );
     }
-    (turns, game.winner().map(|w| w.name()))
+    (steps, game.winner().map(|w| w.index() as u8))
 }
 
 fn at(minutes: i64) -> DateTime<Utc> {
@@ -93,11 +89,11 @@ async fn seed(app: &TestApp) -> Seeded {
             (nefertari, akhenaten)
         };
         let full = i % 4 == 0;
-        let (turns, winner) = random_turns(i as u64, if full { usize::MAX } else { 12 });
+        let (steps, winner) = random_steps(i as u64, if full { usize::MAX } else { 12 });
         let (winner, how) = match winner {
             Some(w) => (w, "borne_off"),
             None => (
-                if i % 2 == 0 { "cone" } else { "spool" },
+                if i % 2 == 0 { 0 } else { 1 },
                 if i % 5 == 0 { "abandoned" } else { "resigned" },
             ),
         };
@@ -110,13 +106,13 @@ async fn seed(app: &TestApp) -> Seeded {
             id,
             room_code: format!("seed{i:04}{}", &id.simple().to_string()[..8]),
             rule_set: "kendall".to_owned(),
-            cone,
-            spool,
-            winner,
-            how,
+            players: vec![cone, spool],
+            how: how.to_owned(),
+            places: vec![winner, 1 - winner],
+            scores: Vec::new(),
             started_at: finished - Duration::seconds(300 + i),
             finished_at: finished,
-            turns,
+            steps,
         });
     }
     app.store.import_games(&players, &games).await.unwrap();
@@ -552,13 +548,13 @@ async fn the_list_query_uses_its_indexes() {
                 id,
                 room_code: format!("ix{i:06}"),
                 rule_set: "kendall".to_owned(),
-                cone: players[(i % 50) as usize].0,
-                spool: players[((i + 1) % 50) as usize].0,
-                winner: "cone",
-                how: "resigned",
+                players: vec![players[(i % 50) as usize].0, players[((i + 1) % 50) as usize].0],
+                how: "resigned".to_owned(),
+                places: vec![0, 1],
+                scores: Vec::new(),
                 started_at: at(i),
                 finished_at: at(i) + Duration::seconds(40),
-                turns: Vec::new(),
+                steps: Vec::new(),
             }
         })
         .collect();
@@ -590,13 +586,9 @@ async fn the_list_query_uses_its_indexes() {
         ..HistoryQuery::default()
     })
     .await;
-    assert!(
-        player.contains("games_cone_finished") && player.contains("games_spool_finished"),
-        "{player}"
-    );
-    // (With 3,000 games PostgreSQL may still hash-join the ids against a
-    // scan of games; with 100,000 it looks them up by key — see
-    // tests/history_bench.rs, which asserts no full scan there.)
+    // One range of the player's seats, newest first, each game by its key.
+    assert!(player.contains("game_seats_player_finished"), "{player}");
+    assert_no_full_scan(&player);
     // A player's own private games are listed to them too: the room is
     // looked up by its key, never read whole.
     let viewer = plan(HistoryQuery {
@@ -624,9 +616,11 @@ pub fn assert_no_full_scan(plan: &str) {
         let line = line.trim().trim_start_matches(['|', '`', '-', ' ']);
         assert!(!line.contains("Seq Scan on games"), "{plan}");
         assert!(!line.contains("Seq Scan on rooms"), "{plan}");
+        assert!(!line.contains("Seq Scan on game_seats"), "{plan}");
         assert!(
             !(line.starts_with("SCAN ")
-                && ["SCAN g", "SCAN x", "SCAN y", "SCAN r"].contains(&line)),
+                && ["SCAN g", "SCAN r", "SCAN ps", "SCAN s", "SCAN w", "SCAN v", "SCAN d"]
+                    .contains(&line)),
             "{plan}"
         );
     }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{TimeZone, Utc};
 use common::{TestApp, spawn_app};
-use senet_server::store::{HistoryQuery, ImportGame};
+use senet_server::store::{HistoryQuery, ImportGame, NewStep};
 use uuid::Uuid;
 
 const GAMES: i64 = 100_000;
@@ -58,28 +58,19 @@ async fn list_query_with_100k_games() {
                     id: Uuid::new_v4(),
                     room_code: format!("bench{i:07}"),
                     rule_set: "kendall".to_owned(),
-                    cone: players[p % PLAYERS].0,
-                    spool: players[(p * 7 + 1) % PLAYERS].0,
-                    winner: if i % 2 == 0 { "cone" } else { "spool" },
-                    how: ["borne_off", "resigned", "abandoned"][p % 3],
+                    players: vec![players[p % PLAYERS].0, players[(p * 7 + 1) % PLAYERS].0],
+                    how: ["borne_off", "resigned", "abandoned"][p % 3].to_owned(),
+                    places: if i % 2 == 0 { vec![0, 1] } else { vec![1, 0] },
+                    scores: Vec::new(),
                     started_at: started,
                     finished_at: started + chrono::Duration::seconds(45),
-                    turns: vec![
-                        (
-                            "cone",
-                            3,
-                            7,
-                            Some(9),
-                            "cscscscsc..c.................. s".to_owned(),
-                        ),
-                        (
-                            "spool",
-                            2,
-                            3,
-                            Some(10),
-                            "cscscscsc...s................. c".to_owned(),
-                        ),
-                    ],
+                    steps: [(None, "LLLD"), (Some(0), "0:9"), (None, "LLDD"), (Some(1), "1:10")]
+                        .into_iter()
+                        .map(|(seat, text)| NewStep {
+                            seat,
+                            text: text.to_owned(),
+                        })
+                        .collect(),
                 }
             })
             .collect();
@@ -88,8 +79,8 @@ async fn list_query_with_100k_games() {
     }
     let seed_time = seeded.elapsed();
     println!(
-        "seeded {GAMES} games, {} turns, {PLAYERS} players in {:.1} s ({})",
-        GAMES * 2,
+        "seeded {GAMES} games, {} steps, {PLAYERS} players in {:.1} s ({})",
+        GAMES * 4,
         seed_time.as_secs_f64(),
         app.store.describe()
     );
@@ -138,7 +129,7 @@ async fn list_query_with_100k_games() {
                     player: Some(players[17].0),
                     ..HistoryQuery::default()
                 },
-                "games_cone_finished",
+                "game_seats_player_finished",
             ),
         ] {
             let plan = app.store.explain_history(&q).await.unwrap();
@@ -147,8 +138,9 @@ async fn list_query_with_100k_games() {
             for line in plan.lines() {
                 let line = line.trim().trim_start_matches(['|', '`', '-', ' ']);
                 assert!(!line.contains("Seq Scan on games"), "{name}: {plan}");
+                assert!(!line.contains("Seq Scan on game_seats"), "{name}: {plan}");
                 assert!(
-                    !["SCAN g", "SCAN x", "SCAN y"].contains(&line),
+                    !["SCAN g", "SCAN ps", "SCAN s", "SCAN w", "SCAN d"].contains(&line),
                     "{name}: {plan}"
                 );
             }

@@ -216,8 +216,10 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
     assert_eq!(snapshot["you"]["side"], "cone");
     let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
     assert_eq!(game_state(&snapshot), before);
-    let stored: i64 = app.store.turn_count().await.unwrap();
-    assert_eq!(stored as usize, before["turns"].as_array().unwrap().len());
+    let game_id = before["game_id"].as_str().unwrap().parse().unwrap();
+    let (stored, pending) = common::kendall_turns(&app.store, game_id).await.unwrap();
+    assert_eq!(stored.len(), before["turns"].as_array().unwrap().len());
+    assert!(pending.is_some(), "the pending throw is stored");
 
     // Move by the pending throw, then play on.
     let from = before["phase"]["moves"][0]["from"].clone();
@@ -244,11 +246,9 @@ async fn server_restart_resumes_games_with_no_turn_lost() {
         moved["turn_no"].as_u64().unwrap() as usize,
         before["turns"].as_array().unwrap().len() + 1
     );
-    let stored: i64 = app.store.turn_count().await.unwrap();
-    assert_eq!(
-        stored as usize,
-        before["turns"].as_array().unwrap().len() + 1
-    );
+    let (stored, pending) = common::kendall_turns(&app.store, game_id).await.unwrap();
+    assert_eq!(stored.len(), before["turns"].as_array().unwrap().len() + 1);
+    assert_eq!(pending, None);
     app.stop().await;
 }
 

@@ -4,7 +4,9 @@
 mod common;
 
 use common::{Client, TestApp, err_code, play_turn, spawn_fast_app, stored_result};
-use senet_engine::{Kendall, Record, Rules, Side};
+use senet_engine::{
+    AnyRules, AnyState, Kendall, Next, Record, RuleSetId, Rules, Side, Step, StepGame,
+};
 use serde_json::{Value, json};
 
 /// Plays the current game of the room to its end with random legal moves.
@@ -51,36 +53,46 @@ async fn play_to_end(clients: &mut [&mut Client], first_seq: u64) -> (Value, Val
 
 async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, winner: &str) {
     let id = uuid::Uuid::parse_str(game_id).unwrap();
-    let rows: Vec<(i32, i16, Option<i16>, String)> = app
-        .store
-        .turns(id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|t| (t.turn_no, t.throw, t.from_square, t.position))
-        .collect();
-    assert!(!rows.is_empty());
-    for (index, row) in rows.iter().enumerate() {
-        assert_eq!(row.0 as usize, index + 1, "turn numbers have no gap");
+    let steps = app.store.steps(id).await.unwrap();
+    assert!(!steps.is_empty());
+    for (index, step) in steps.iter().enumerate() {
+        assert_eq!(step.step_no as usize, index + 1, "step numbers have no gap");
     }
-    let text = rows
+    // The steps replay through the step model to the position played…
+    let parsed: Vec<Step> = steps.iter().map(|s| s.step.parse().unwrap()).collect();
+    let stepped = StepGame::replay(AnyRules::of(RuleSetId::Kendall), 2, &parsed)
+        .expect("the stored steps replay");
+    let AnyState::Kendall(state) = stepped.state() else {
+        panic!("a Kendall game");
+    };
+    assert_eq!(
+        Rules::position_text(&Kendall, &state.position),
+        last_moved["position"].as_str().unwrap()
+    );
+    let Next::End(standing) = stepped.next() else {
+        panic!("the replayed game is over");
+    };
+    // …and as turns through the turn record.
+    let (turns, pending) = common::kendall_turns(&app.store, id).await.unwrap();
+    assert_eq!(pending, None);
+    let text = turns
         .iter()
-        .map(|(_, throw, from, _)| match from {
-            Some(from) => format!("{throw}:{from}"),
-            None => format!("{throw}:-"),
+        .map(|t| match t.from_square {
+            Some(from) => format!("{}:{from}", t.throw),
+            None => format!("{}:-", t.throw),
         })
         .collect::<Vec<_>>()
         .join(" ");
     let record: Record = text.parse().unwrap();
     let game = record.replay(Kendall).expect("the stored record replays");
     assert_eq!(
-        Kendall.position_text(&game.position()),
+        Rules::position_text(&Kendall, &game.position()),
         last_moved["position"].as_str().unwrap(),
         "replayed final position is the one played"
     );
     assert_eq!(
-        rows.last().unwrap().3,
-        last_moved["position"].as_str().unwrap()
+        standing.winner().map(|seat| seat.index()),
+        game.winner().map(Side::index)
     );
     let expected = if winner == "cone" {
         Side::Cone
@@ -99,7 +111,7 @@ async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, win
         .await;
     assert_eq!(response.status, 200);
     assert_eq!(response.body["record"], text);
-    assert_eq!(response.body["turns"].as_array().unwrap().len(), rows.len());
+    assert_eq!(response.body["turns"].as_array().unwrap().len(), turns.len());
     assert_eq!(response.body["result"]["winner"], winner);
 }
 

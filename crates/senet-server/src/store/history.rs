@@ -173,21 +173,24 @@ const PLAYER_GAMES: &str =
 const ROOM_PUBLIC: &str = "(SELECT r.public FROM rooms r WHERE r.code = g.room_code)";
 
 /// The condition that game `g` is public, or, with `Some(n)`, public or
-/// played by the player bound as `$n`.
+/// played by the player bound as `$n`. The seats are counted by a scalar
+/// subquery, for the same reason as [`ROOM_PUBLIC`]: an `EXISTS` beside the
+/// `OR` becomes a hash of every seat of the player (a scan of `game_seats`).
 fn visible_to(viewer_param: Option<usize>) -> String {
     match viewer_param {
         None => ROOM_PUBLIC.to_owned(),
         Some(n) => format!(
-            "({ROOM_PUBLIC} OR EXISTS (SELECT 1 FROM game_seats v \
-             WHERE v.game_id = g.id AND v.player_id = ${n}))"
+            "({ROOM_PUBLIC} OR (SELECT COUNT(*) FROM game_seats v \
+             WHERE v.game_id = g.id AND v.player_id = ${n}) > 0)"
         ),
     }
 }
 
-/// The condition that `seat_condition` holds for a seat in first place of game `g`.
-fn first_place(seat_condition: &str) -> String {
+/// How many seats of game `g` in first place satisfy `seat_condition`
+/// (a scalar subquery: the game's seats by their key, for each row).
+fn first_places(seat_condition: &str) -> String {
     format!(
-        "EXISTS (SELECT 1 FROM game_seats w WHERE w.game_id = g.id AND w.place = 1 \
+        "(SELECT COUNT(*) FROM game_seats w WHERE w.game_id = g.id AND w.place = 1 \
          AND {seat_condition})"
     )
 }
@@ -260,13 +263,13 @@ impl HistoryQuery {
         match (self.winner, self.player) {
             (Some(WinnerFilter::Seat(seat)), _) => {
                 let n = next(&mut params, Param::Int(i64::from(seat)));
-                conditions.push(first_place(&format!("w.seat = ${n}")));
+                conditions.push(format!("{} > 0", first_places(&format!("w.seat = ${n}"))));
             }
             (Some(WinnerFilter::PlayerWon), Some(_)) => {
-                conditions.push(first_place("w.player_id = ps.player_id"));
+                conditions.push(format!("{} > 0", first_places("w.player_id = ps.player_id")));
             }
             (Some(WinnerFilter::PlayerLost), Some(_)) => {
-                conditions.push(format!("NOT {}", first_place("w.player_id = ps.player_id")));
+                conditions.push(format!("{} = 0", first_places("w.player_id = ps.player_id")));
             }
             // won/lost without a player is refused by the handler.
             _ => {}
@@ -450,10 +453,10 @@ impl Store {
         };
         let sql = format!(
             "SELECT COUNT(*) AS games,
-                    COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS wins
+                    COALESCE(SUM(CASE WHEN {} > 0 THEN 1 ELSE 0 END), 0) AS wins
              FROM games g
              WHERE g.status = 'finished' AND g.id IN ({}){visible}",
-            first_place("w.player_id = $1"),
+            first_places("w.player_id = $1"),
             PLAYER_GAMES.replace("$P", "$1"),
         );
         read!(self, pool => sqlx::query_as(&sql)

@@ -258,10 +258,11 @@ pub async fn stored_turns(
     game_id: &str,
 ) -> Vec<(i32, i16, Option<i16>)> {
     let id = uuid::Uuid::parse_str(game_id).unwrap();
-    timeout(WAIT, store.turns(id))
+    timeout(WAIT, super::kendall_turns(store, id))
         .await
         .expect("read turns in time")
         .expect("read turns")
+        .0
         .into_iter()
         .map(|turn| (turn.turn_no, turn.throw, turn.from_square))
         .collect()
