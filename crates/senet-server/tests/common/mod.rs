@@ -106,6 +106,12 @@ pub async fn start_on(db_url: &str) -> TestApp {
     start_with(db_url, 20.0).await
 }
 
+/// Starts a server on an existing database without a practical
+/// message-rate limit (a restart under a test that plays fast).
+pub async fn start_fast_on(db_url: &str) -> TestApp {
+    start_with(db_url, 100_000.0).await
+}
+
 async fn start_with(db_url: &str, rate_per_sec: f64) -> TestApp {
     start_with_delay(db_url, rate_per_sec, Duration::ZERO).await
 }
