@@ -211,7 +211,6 @@ pub async fn create_room(
     let mut slots = vec![SeatSlot::default(); usize::from(seats)];
     if let Some(slot) = slots.get_mut(mine.index()) {
         *slot = SeatSlot::held(Some(Holder::new(player.id, player.display_name.clone())), false);
-        slot.seen = true;
     }
     // The computers take the other seats in turn order after the creator's.
     let others = (1..seats).map(|k| Seat::new((mine.number() + k) % seats));
