@@ -64,12 +64,16 @@ async fn previous_release_database() -> (String, Db) {
             .create_if_missing(true)
             .foreign_keys(true);
         let pool = SqlitePool::connect_with(options).await.unwrap();
-        let migrator = Migrator::new(PreviousRelease(&SQLITE_MIGRATOR)).await.unwrap();
+        let migrator = Migrator::new(PreviousRelease(&SQLITE_MIGRATOR))
+            .await
+            .unwrap();
         migrator.run(&pool).await.unwrap();
         Db::Lite(pool)
     } else {
         let pool = PgPool::connect(&url).await.unwrap();
-        let migrator = Migrator::new(PreviousRelease(&POSTGRES_MIGRATOR)).await.unwrap();
+        let migrator = Migrator::new(PreviousRelease(&POSTGRES_MIGRATOR))
+            .await
+            .unwrap();
         migrator.run(&pool).await.unwrap();
         Db::Pg(pool)
     };
@@ -272,7 +276,11 @@ async fn insert_player(db: &Db, id: Uuid, name: &str, level: Option<&str>) {
          VALUES ($1, $2, $3, $4, $5)",
         id,
         name,
-        if level.is_some() { Vec::new() } else { vec![7u8; 32] },
+        if level.is_some() {
+            Vec::new()
+        } else {
+            vec![7u8; 32]
+        },
         Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
         level,
     )
@@ -310,7 +318,11 @@ async fn check_game(store: &Store, old: &OldGame) {
     let seats: Vec<_> = game.seats.iter().map(|s| (s.seat, s.player_id)).collect();
     assert_eq!(seats, vec![(0, old.cone), (1, old.spool)], "{name}");
     for seat in &game.seats {
-        let side = if seat.seat == 0 { Side::Cone } else { Side::Spool };
+        let side = if seat.seat == 0 {
+            Side::Cone
+        } else {
+            Side::Spool
+        };
         let place = old.winner.map(|w| if w == side { 1 } else { 2 });
         assert_eq!(seat.place, place, "{name}: seat {}", seat.seat);
         assert_eq!((seat.score, seat.colour), (None, None), "{name}");
@@ -341,19 +353,38 @@ async fn check_game(store: &Store, old: &OldGame) {
     for (i, turn) in old.turns.iter().enumerate() {
         let throw = rows.next().unwrap();
         let letters: String = (0..4)
-            .map(|b| if turn.sticks & (1 << b) != 0 { 'L' } else { 'D' })
+            .map(|b| {
+                if turn.sticks & (1 << b) != 0 {
+                    'L'
+                } else {
+                    'D'
+                }
+            })
             .collect();
         assert_eq!(throw.step, letters, "{name}");
         assert_eq!(throw.played_at, old.played_at(i + 1));
         if let Some(from) = turn.from {
             let seat = if turn.side == Side::Cone { 0 } else { 1 };
-            assert_eq!(rows.next().unwrap().step, format!("{seat}:{from}"), "{name}");
+            assert_eq!(
+                rows.next().unwrap().step,
+                format!("{seat}:{from}"),
+                "{name}"
+            );
         }
     }
     if let Some(bits) = old.pending {
         let last = rows.next().unwrap();
-        assert_eq!(last.step, senet_engine::Roll::Sticks { sticks: sticks_of(bits) }.to_string());
-        assert_eq!(last.played_at, old.played_at(old.turns.len()).max(old.started.unwrap()));
+        assert_eq!(
+            last.step,
+            senet_engine::Roll::Sticks {
+                sticks: sticks_of(bits)
+            }
+            .to_string()
+        );
+        assert_eq!(
+            last.played_at,
+            old.played_at(old.turns.len()).max(old.started.unwrap())
+        );
     }
     assert!(rows.next().is_none());
 
@@ -472,7 +503,10 @@ async fn old_games_migrate_to_steps_and_seats() {
         (lobby[0].code.as_str(), lobby[0].creator_name.as_str()),
         ("wait", "Merneith")
     );
-    assert_eq!((lobby[0].seat_count, lobby[0].open_seats, lobby[0].open_seat), (2, 1, Some(0)));
+    assert_eq!(
+        (lobby[0].seat_count, lobby[0].open_seats, lobby[0].open_seat),
+        (2, 1, Some(0))
+    );
     let mut unfinished = store.unfinished_rooms().await.unwrap();
     unfinished.sort();
     assert_eq!(unfinished, ["full", "pending", "robot", "wait"]);
@@ -503,9 +537,15 @@ async fn old_games_migrate_to_steps_and_seats() {
         ..HistoryQuery::default()
     })
     .await;
-    let mut expected = vec![(games[7].finished, games[7].id), (games[3].finished, games[3].id)];
+    let mut expected = vec![
+        (games[7].finished, games[7].id),
+        (games[3].finished, games[3].id),
+    ];
     expected.sort_by(|x, y| y.cmp(x));
-    assert_eq!(mine, expected.into_iter().map(|(_, id)| id).collect::<Vec<_>>());
+    assert_eq!(
+        mine,
+        expected.into_iter().map(|(_, id)| id).collect::<Vec<_>>()
+    );
     let totals = store.player_totals(nefertari, true).await.unwrap();
     let won = games[..4]
         .iter()
@@ -532,12 +572,11 @@ async fn old_games_migrate_to_steps_and_seats() {
                 let pool = SqlitePool::connect(u).await.unwrap();
                 let failed = sqlx::query(gone).execute(&pool).await.is_err();
                 if gone.contains("turns") {
-                    let broken: Vec<(String,)> = sqlx::query_as(
-                        "SELECT \"table\" FROM pragma_foreign_key_check",
-                    )
-                    .fetch_all(&pool)
-                    .await
-                    .unwrap();
+                    let broken: Vec<(String,)> =
+                        sqlx::query_as("SELECT \"table\" FROM pragma_foreign_key_check")
+                            .fetch_all(&pool)
+                            .await
+                            .unwrap();
                     assert!(broken.is_empty(), "{broken:?}");
                 }
                 pool.close().await;
@@ -585,10 +624,19 @@ async fn old_games_migrate_to_steps_and_seats() {
         scores: &[3, 1, 2],
         colours: &[],
     };
-    store.append_steps(peril, 1, &steps, Some(&end)).await.unwrap();
+    store
+        .append_steps(peril, 1, &steps, Some(&end))
+        .await
+        .unwrap();
     let game = store.game(peril).await.unwrap().unwrap();
-    assert_eq!((game.seat_count, game.end_how.as_deref()), (3, Some("gates")));
+    assert_eq!(
+        (game.seat_count, game.end_how.as_deref()),
+        (3, Some("gates"))
+    );
     let places: Vec<_> = game.seats.iter().map(|s| (s.place, s.score)).collect();
-    assert_eq!(places, vec![(Some(2), Some(3)), (Some(3), Some(1)), (Some(1), Some(2))]);
+    assert_eq!(
+        places,
+        vec![(Some(2), Some(3)), (Some(3), Some(1)), (Some(1), Some(2))]
+    );
     store.close().await;
 }
