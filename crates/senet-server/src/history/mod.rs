@@ -217,7 +217,7 @@ pub fn row_json(row: &HistoryRow) -> Value {
         "seats": seats_json(&row.seats),
         "result": result,
         "turns": row.chance_count,
-        "steps": row.step_count,
+        "step_count": row.step_count,
         "created_at": row.created_at,
         "started_at": row.started_at,
         "finished_at": row.finished_at,
