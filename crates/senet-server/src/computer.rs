@@ -4,7 +4,7 @@
 //! Each level is a row of `players` with a fixed id, the display name
 //! `Computer (<level>)`, no usable token (an empty hash never matches) and
 //! `computer_level` set to the level's name. Games against the computer are
-//! ordinary games whose `cone_player` or `spool_player` is that row, so
+//! ordinary games where a seat (`game_seats.player_id`) is that row, so
 //! history queries need no special case: join `players` and read
 //! `computer_level` (NULL for people). Display names of people cannot
 //! contain parentheses, so nobody can pass for the computer.

@@ -89,7 +89,9 @@ fn kendall_turns(
             }
             other => return Err(fail(format!("`{other}` is not a Kendall step"))),
         };
-        let (side, sticks, value) = throw.take().ok_or_else(|| fail("a move without a throw".to_owned()))?;
+        let (side, sticks, value) = throw
+            .take()
+            .ok_or_else(|| fail("a move without a throw".to_owned()))?;
         record.push(match from {
             Some(from) => format!("{value}:{from}"),
             None => format!("{value}:-"),

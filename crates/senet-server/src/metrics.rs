@@ -61,7 +61,10 @@ fn describe() {
         "Games started (both seats taken, or a rematch)."
     );
     describe_counter!(GAMES_FINISHED, "Games finished, by how they ended.");
-    describe_counter!(STEPS_COMMITTED, "Steps (chance steps and decisions) committed to the database.");
+    describe_counter!(
+        STEPS_COMMITTED,
+        "Steps (chance steps and decisions) committed to the database."
+    );
     describe_histogram!(DB_COMMIT_SECONDS, "Time to commit a turn or a result.");
     describe_counter!(MESSAGES_REJECTED, "Client messages refused, by error code.");
     describe_counter!(

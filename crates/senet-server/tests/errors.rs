@@ -118,7 +118,11 @@ async fn bad_messages_get_their_codes_and_leave_the_game_unchanged() {
     assert_eq!(game_state(&me.snapshot().await), before);
     assert_eq!(before["phase"]["kind"], "to_move");
     // Nothing was stored for the refused actions: the pending throw is intact.
-    let game_id = me.snapshot().await["game_id"].as_str().unwrap().parse().unwrap();
+    let game_id = me.snapshot().await["game_id"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     let (turns, pending) = common::kendall_turns(&app.store, game_id).await.unwrap();
     assert_eq!(
         turns.len(),

@@ -548,7 +548,10 @@ async fn the_list_query_uses_its_indexes() {
                 id,
                 room_code: format!("ix{i:06}"),
                 rule_set: "kendall".to_owned(),
-                players: vec![players[(i % 50) as usize].0, players[((i + 1) % 50) as usize].0],
+                players: vec![
+                    players[(i % 50) as usize].0,
+                    players[((i + 1) % 50) as usize].0,
+                ],
                 how: "resigned".to_owned(),
                 places: vec![0, 1],
                 scores: Vec::new(),
@@ -619,8 +622,10 @@ pub fn assert_no_full_scan(plan: &str) {
         assert!(!line.contains("Seq Scan on game_seats"), "{plan}");
         assert!(
             !(line.starts_with("SCAN ")
-                && ["SCAN g", "SCAN r", "SCAN ps", "SCAN s", "SCAN w", "SCAN v", "SCAN d"]
-                    .contains(&line)),
+                && [
+                    "SCAN g", "SCAN r", "SCAN ps", "SCAN s", "SCAN w", "SCAN v", "SCAN d"
+                ]
+                .contains(&line)),
             "{plan}"
         );
     }

@@ -64,13 +64,18 @@ async fn list_query_with_100k_games() {
                     scores: Vec::new(),
                     started_at: started,
                     finished_at: started + chrono::Duration::seconds(45),
-                    steps: [(None, "LLLD"), (Some(0), "0:9"), (None, "LLDD"), (Some(1), "1:10")]
-                        .into_iter()
-                        .map(|(seat, text)| NewStep {
-                            seat,
-                            text: text.to_owned(),
-                        })
-                        .collect(),
+                    steps: [
+                        (None, "LLLD"),
+                        (Some(0), "0:9"),
+                        (None, "LLDD"),
+                        (Some(1), "1:10"),
+                    ]
+                    .into_iter()
+                    .map(|(seat, text)| NewStep {
+                        seat,
+                        text: text.to_owned(),
+                    })
+                    .collect(),
                 }
             })
             .collect();

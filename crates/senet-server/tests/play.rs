@@ -111,7 +111,10 @@ async fn check_stored_game(app: &TestApp, game_id: &str, last_moved: &Value, win
         .await;
     assert_eq!(response.status, 200);
     assert_eq!(response.body["record"], text);
-    assert_eq!(response.body["turns"].as_array().unwrap().len(), turns.len());
+    assert_eq!(
+        response.body["turns"].as_array().unwrap().len(),
+        turns.len()
+    );
     assert_eq!(response.body["result"]["winner"], winner);
 }
 

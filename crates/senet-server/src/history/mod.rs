@@ -111,9 +111,9 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
             }
             "result" => parse_result(value, &mut q)?,
             "rule_set" => {
-                let rule_set = value.parse::<senet_engine::RuleSetId>().map_err(|e| {
-                    bad("bad_rule_set", format!("`rule_set`: {e}"))
-                })?;
+                let rule_set = value
+                    .parse::<senet_engine::RuleSetId>()
+                    .map_err(|e| bad("bad_rule_set", format!("`rule_set`: {e}")))?;
                 q.rule_set = Some(rule_set.as_str().to_owned());
             }
             "status" => match value.as_str() {
@@ -217,7 +217,7 @@ pub fn row_json(row: &HistoryRow) -> Value {
         "seats": seats_json(&row.seats),
         "result": result,
         "turns": row.chance_count,
-        "steps": row.step_count,
+        "step_count": row.step_count,
         "created_at": row.created_at,
         "started_at": row.started_at,
         "finished_at": row.finished_at,

@@ -132,7 +132,11 @@ impl StoredEnd<'_> {
                 _ => return Err(invalid(format!("bad places {:?}", self.places))),
             }
         }
-        let named = self.places.len().max(self.scores.len()).max(self.colours.len());
+        let named = self
+            .places
+            .len()
+            .max(self.scores.len())
+            .max(self.colours.len());
         if named > 4 {
             return Err(invalid("an end names at most 4 seats".to_owned()));
         }
@@ -361,7 +365,9 @@ impl Store {
         // The game must be playing, and stay so until this commits: the
         // row is locked on PostgreSQL; SQLite's write lock is taken at BEGIN.
         let playing = match self.backend() {
-            Backend::Postgres => "SELECT 1 FROM games WHERE id = $1 AND status = 'playing' FOR UPDATE",
+            Backend::Postgres => {
+                "SELECT 1 FROM games WHERE id = $1 AND status = 'playing' FOR UPDATE"
+            }
             Backend::Sqlite => "SELECT 1 FROM games WHERE id = $1 AND status = 'playing'",
         };
         let now = Utc::now();
@@ -413,9 +419,12 @@ impl Store {
     }
 }
 
+/// A step's row: (step number, seat, text).
+type StepRowValues<'a> = (i32, Option<i16>, &'a str);
+
 /// The steps with their numbers and seats, checked: numbers from 1 that fit
 /// an `INTEGER`, seats 0 to 3.
-fn numbered(first: i32, steps: &[NewStep]) -> Result<Vec<(i32, Option<i16>, &str)>, WriteError> {
+fn numbered(first: i32, steps: &[NewStep]) -> Result<Vec<StepRowValues<'_>>, WriteError> {
     if first < 1 {
         return Err(invalid(format!("step numbers start at 1, not {first}")));
     }

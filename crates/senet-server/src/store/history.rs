@@ -63,14 +63,16 @@ impl HistoryRow {
     /// only its players when it is private.
     #[must_use]
     pub fn visible_to(&self, viewer: Option<Uuid>) -> bool {
-        self.public
-            || viewer.is_some_and(|v| self.seats.iter().any(|s| s.player_id == Some(v)))
+        self.public || viewer.is_some_and(|v| self.seats.iter().any(|s| s.player_id == Some(v)))
     }
 
     /// The seat in first place, once the game is over.
     #[must_use]
     pub fn winner_seat(&self) -> Option<i16> {
-        self.seats.iter().find(|s| s.place == Some(1)).map(|s| s.seat)
+        self.seats
+            .iter()
+            .find(|s| s.place == Some(1))
+            .map(|s| s.seat)
     }
 
     /// The seat with this number.
@@ -266,10 +268,16 @@ impl HistoryQuery {
                 conditions.push(format!("{} > 0", first_places(&format!("w.seat = ${n}"))));
             }
             (Some(WinnerFilter::PlayerWon), Some(_)) => {
-                conditions.push(format!("{} > 0", first_places("w.player_id = ps.player_id")));
+                conditions.push(format!(
+                    "{} > 0",
+                    first_places("w.player_id = ps.player_id")
+                ));
             }
             (Some(WinnerFilter::PlayerLost), Some(_)) => {
-                conditions.push(format!("{} = 0", first_places("w.player_id = ps.player_id")));
+                conditions.push(format!(
+                    "{} = 0",
+                    first_places("w.player_id = ps.player_id")
+                ));
             }
             // won/lost without a player is refused by the handler.
             _ => {}

@@ -66,7 +66,11 @@ impl Store {
             if !(1..=4).contains(&game.players.len()) {
                 return Err(invalid(format!("game {}: 1 to 4 seats", game.id)));
             }
-            if game.steps.iter().any(|s| s.seat.is_some_and(|seat| seat > 3)) {
+            if game
+                .steps
+                .iter()
+                .any(|s| s.seat.is_some_and(|seat| seat > 3))
+            {
                 return Err(invalid(format!("game {}: seats are 0 to 3", game.id)));
             }
         }

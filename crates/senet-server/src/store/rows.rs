@@ -75,7 +75,10 @@ impl GameRow {
     /// The seat in first place, once the game is over.
     #[must_use]
     pub fn winner_seat(&self) -> Option<i16> {
-        self.seats.iter().find(|s| s.place == Some(1)).map(|s| s.seat)
+        self.seats
+            .iter()
+            .find(|s| s.place == Some(1))
+            .map(|s| s.seat)
     }
 
     /// The seat with this number.

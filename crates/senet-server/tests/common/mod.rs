@@ -568,7 +568,9 @@ pub async fn stored_result(
         .unwrap()
         .expect("the game is stored");
     // Seat 0 is the Cone, seat 1 the Spool.
-    let winner = game.winner_seat().map(|seat| ["cone", "spool"][seat as usize].to_owned());
+    let winner = game
+        .winner_seat()
+        .map(|seat| ["cone", "spool"][seat as usize].to_owned());
     (game.status, winner, game.end_how)
 }
 
