@@ -1,10 +1,12 @@
 //! Senet Online game server: player identities, rooms with invite links,
-//! authoritative games over WebSockets, every turn stored in PostgreSQL.
+//! authoritative games of every rule set over WebSockets, every step stored
+//! in PostgreSQL or SQLite.
 //!
 //! Layout: [`config`] (flags), [`app`] (state, router, server), [`error`]
-//! (HTTP errors), [`players`] (identities and tokens), [`rooms`] (room actors
-//! and registry), [`ws`] (WebSocket protocol and connections), [`store`]
-//! (PostgreSQL), [`web`] (the embedded browser client).
+//! (HTTP errors), [`players`] (identities and tokens), [`table`] (a game of
+//! any rule set and its record), [`rooms`] (room actors and registry),
+//! [`ws`] (WebSocket protocol and connections), [`store`] (the database),
+//! [`history`] (match history), [`web`] (the embedded browser client).
 
 #![forbid(unsafe_code)]
 
@@ -20,6 +22,7 @@ pub mod players;
 pub mod random;
 pub mod rooms;
 pub mod store;
+pub mod table;
 pub mod web;
 pub mod ws;
 

@@ -12,11 +12,23 @@ use senet_engine::{AnyRules, Event, RuleSet, RuleSetId, Seat, Standing, Step};
 use serde_json::{Value, json};
 
 /// The stick rule sets and Path of Peril seat two; Senet-modern two to four.
-const TWO_SEAT_RULE_SETS: [&str; 6] = ["kendall", "kendall-7", "jequier", "simple", "peril", "modern"];
+const TWO_SEAT_RULE_SETS: [&str; 6] = [
+    "kendall",
+    "kendall-7",
+    "jequier",
+    "simple",
+    "peril",
+    "modern",
+];
 
 /// Replays a game's stored entries through the engine (a seat leaving is
 /// the engine's elimination) and returns the standing it reaches, if over.
-async fn stored_replay(app: &TestApp, game_id: &str, rule_set: &str, seats: u8) -> (usize, Option<Standing>) {
+async fn stored_replay(
+    app: &TestApp,
+    game_id: &str,
+    rule_set: &str,
+    seats: u8,
+) -> (usize, Option<Standing>) {
     let id = uuid::Uuid::parse_str(game_id).unwrap();
     let rows = app.store.steps(id).await.unwrap();
     let rules = AnyRules::of(rule_set.parse::<RuleSetId>().unwrap());
@@ -24,7 +36,11 @@ async fn stored_replay(app: &TestApp, game_id: &str, rule_set: &str, seats: u8) 
     let mut events: Vec<Event> = Vec::new();
     for (index, row) in rows.iter().enumerate() {
         assert_eq!(row.step_no as usize, index + 1);
-        if let Some(seat) = row.step.strip_suffix(":resign").or(row.step.strip_suffix(":abandon")) {
+        if let Some(seat) = row
+            .step
+            .strip_suffix(":resign")
+            .or(row.step.strip_suffix(":abandon"))
+        {
             let seat = Seat::new(seat.parse().unwrap()).unwrap();
             rules.eliminate(&mut state, seat, &mut events).unwrap();
         } else {
@@ -50,16 +66,38 @@ async fn play_one(app: &TestApp, rule_set: &str, seats: u8) {
     let standing = told_standing(&over);
     assert_eq!(over["game_id"], table.game_id.as_str());
     let (stored, replayed) = stored_replay(app, &table.game_id, rule_set, seats).await;
-    assert_eq!(stored, table.steps.len(), "{rule_set}: every told step is stored");
-    assert_eq!(replayed.as_ref(), Some(&standing), "{rule_set}: the record replays to the standing told");
+    assert_eq!(
+        stored,
+        table.steps.len(),
+        "{rule_set}: every told step is stored"
+    );
+    assert_eq!(
+        replayed.as_ref(),
+        Some(&standing),
+        "{rule_set}: the record replays to the standing told"
+    );
     // A late spectator gets the whole record in its snapshot.
     let (_, snapshot) = app.connect_v2(&table.code, None).await;
     assert_eq!(snapshot["status"], "finished");
-    assert_eq!(snapshot["steps"].as_array().unwrap().len(), table.steps.len());
+    assert_eq!(
+        snapshot["steps"].as_array().unwrap().len(),
+        table.steps.len()
+    );
     let steps: Vec<Value> = table.steps.iter().map(|s| s["text"].clone()).collect();
-    let snap: Vec<Value> = snapshot["steps"].as_array().unwrap().iter().map(|s| s["text"].clone()).collect();
-    assert_eq!(steps, snap, "{rule_set}: the snapshot's record is the one told");
-    assert_eq!(serde_json::from_value::<Standing>(snapshot["standing"].clone()).unwrap(), standing);
+    let snap: Vec<Value> = snapshot["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].clone())
+        .collect();
+    assert_eq!(
+        steps, snap,
+        "{rule_set}: the snapshot's record is the one told"
+    );
+    assert_eq!(
+        serde_json::from_value::<Standing>(snapshot["standing"].clone()).unwrap(),
+        standing
+    );
 }
 
 #[tokio::test]
@@ -87,15 +125,30 @@ async fn resign_and_play_on(app: &TestApp, seats: u8) {
         assert!(table.step().await, "the game goes on");
     }
     let quitter = 1;
-    table.client(quitter).send(json!({ "v": 2, "type": "resign" })).await;
+    table
+        .client(quitter)
+        .send(json!({ "v": 2, "type": "resign" }))
+        .await;
     let told = table.read_batch().await;
     assert_eq!(told[0]["left"], "resigned", "{}", told[0]);
     assert_eq!(told[0]["seat"], quitter);
-    assert!(told[0]["events"].as_array().unwrap().iter().any(|e| e["kind"] == "out" && e["seat"] == quitter));
+    assert!(
+        told[0]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["kind"] == "out" && e["seat"] == quitter)
+    );
     // The quitter can no longer act.
-    table.client(quitter).send(json!({ "v": 2, "type": "throw" })).await;
+    table
+        .client(quitter)
+        .send(json!({ "v": 2, "type": "throw" }))
+        .await;
     let refused = table.client(quitter).recv_type("error").await;
-    assert!(["not_your_turn", "game_over"].contains(&refused["code"].as_str().unwrap()), "{refused}");
+    assert!(
+        ["not_your_turn", "game_over"].contains(&refused["code"].as_str().unwrap()),
+        "{refused}"
+    );
     let over = table.play_to_end(20_000).await;
     let standing = told_standing(&over);
     assert_ne!(standing.winner(), Seat::new(quitter as u8));
@@ -117,13 +170,19 @@ async fn a_person_plays_every_rule_set_against_the_computer() {
     for rule_set in TWO_SEAT_RULE_SETS {
         let (_, token) = app.player("Alone").await;
         let room = app
-            .create_room(&token, json!({ "rule_set": rule_set, "seat": 0, "computers": ["beginner"] }))
+            .create_room(
+                &token,
+                json!({ "rule_set": rule_set, "seat": 0, "computers": ["beginner"] }),
+            )
             .await;
         assert_eq!(room["status"], "playing", "{room}");
         assert_eq!(room["public"], false);
         let code = room["code"].as_str().unwrap().to_owned();
         let (client, snapshot) = app.connect_v2(&code, Some(&token)).await;
-        assert_eq!(snapshot["seats"][1]["player"]["computer"], "beginner", "{snapshot}");
+        assert_eq!(
+            snapshot["seats"][1]["player"]["computer"], "beginner",
+            "{snapshot}"
+        );
         let mut table = Table {
             code,
             tokens: vec![Some(token), None],
@@ -188,9 +247,15 @@ async fn every_rule_set_resumes_after_a_restart_mid_game() {
         let db_url = app.stop().await;
         app = start_fast_on(&db_url).await;
         reconnect(&app, &mut table).await;
-        assert_eq!(table.next, before_next, "{rule_set}: the same decision waits after the restart");
+        assert_eq!(
+            table.next, before_next,
+            "{rule_set}: the same decision waits after the restart"
+        );
         let after: Vec<Value> = table.steps.iter().map(|s| s["text"].clone()).collect();
-        assert_eq!(after, before_steps, "{rule_set}: the record survives the restart");
+        assert_eq!(
+            after, before_steps,
+            "{rule_set}: the record survives the restart"
+        );
         let over = table.play_to_end(20_000).await;
         let (_, replayed) = stored_replay(&app, &table.game_id, rule_set, 2).await;
         assert_eq!(replayed, Some(told_standing(&over)));
@@ -218,39 +283,73 @@ async fn reconnect(app: &Remote, table: &mut Table) {
 async fn version_1_is_for_kendall_rooms_and_seats_are_checked() {
     let app = spawn_fast_app().await;
     let (_, token) = app.player("Asker").await;
-    let peril = app.create_room(&token, json!({ "rule_set": "peril" })).await;
+    let peril = app
+        .create_room(&token, json!({ "rule_set": "peril" }))
+        .await;
     let code = peril["code"].as_str().unwrap();
-    assert!(peril.get("side").is_none(), "no side outside kendall: {peril}");
+    assert!(
+        peril.get("side").is_none(),
+        "no side outside kendall: {peril}"
+    );
     let refused = common::Client::open(&app.ws_url(code, Some(&token)), None).await;
-    assert!(refused.is_err(), "a version 1 client cannot join a peril room");
-    let response = app.http("GET", &format!("/ws/rooms/{code}"), None, None).await;
+    assert!(
+        refused.is_err(),
+        "a version 1 client cannot join a peril room"
+    );
+    let response = app
+        .http("GET", &format!("/ws/rooms/{code}"), None, None)
+        .await;
     assert_eq!(response.status, 400, "{:?}", response.body);
     let bad = app
-        .http("POST", "/api/rooms", Some(&token), Some(&json!({ "rule_set": "modern", "seats": 5 }).to_string()))
+        .http(
+            "POST",
+            "/api/rooms",
+            Some(&token),
+            Some(&json!({ "rule_set": "modern", "seats": 5 }).to_string()),
+        )
         .await;
     assert_eq!(bad.status, 400);
     assert_eq!(bad.body["error"]["code"], "bad_seats");
     let bad = app
-        .http("POST", "/api/rooms", Some(&token), Some(&json!({ "rule_set": "peril", "seats": 3 }).to_string()))
+        .http(
+            "POST",
+            "/api/rooms",
+            Some(&token),
+            Some(&json!({ "rule_set": "peril", "seats": 3 }).to_string()),
+        )
         .await;
     assert_eq!(bad.body["error"]["code"], "bad_seats");
     let bad = app
-        .http("POST", "/api/rooms", Some(&token), Some(&json!({ "rule_set": "modern", "seats": 3, "seat": 3 }).to_string()))
+        .http(
+            "POST",
+            "/api/rooms",
+            Some(&token),
+            Some(&json!({ "rule_set": "modern", "seats": 3, "seat": 3 }).to_string()),
+        )
         .await;
     assert_eq!(bad.body["error"]["code"], "bad_seat");
     // A version 2 decision that is no option's text is refused, with the
     // state unchanged.
     let mut table = Table::invite(&app, "kendall", 2).await;
     let thrower = table.next["thrower"].as_u64().unwrap();
-    table.client(thrower).send(json!({ "v": 2, "type": "decide", "option": "fly away" })).await;
+    table
+        .client(thrower)
+        .send(json!({ "v": 2, "type": "decide", "option": "fly away" }))
+        .await;
     let error = table.client(thrower).recv_type("error").await;
     assert_eq!(error["v"], 2);
     assert_eq!(error["code"], "bad_message");
-    table.client(thrower).send(json!({ "v": 2, "type": "decide", "option": "9" })).await;
+    table
+        .client(thrower)
+        .send(json!({ "v": 2, "type": "decide", "option": "9" }))
+        .await;
     let error = table.client(thrower).recv_type("error").await;
     assert_eq!(error["code"], "must_throw_first", "{error}");
     let other = 1 - thrower;
-    table.client(other).send(json!({ "v": 2, "type": "throw" })).await;
+    table
+        .client(other)
+        .send(json!({ "v": 2, "type": "throw" }))
+        .await;
     let error = table.client(other).recv_type("error").await;
     assert_eq!(error["code"], "not_your_turn");
     assert!(table.step().await);

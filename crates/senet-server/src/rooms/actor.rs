@@ -13,9 +13,9 @@ use tracing::Instrument;
 use uuid::Uuid;
 
 use super::computer_turns::ComputerStep;
+use super::play::Act;
 use super::registry::Registry;
 use super::settle::Refusal;
-use super::play::Act;
 use super::slot::{GameSlot, Status};
 use crate::config::Settings;
 use crate::players::Identity;
@@ -373,9 +373,15 @@ impl Room {
     /// start), if anything; a failure to store is retried on the next
     /// command or tick.
     pub(super) async fn draw_by_itself(&mut self) {
-        if self.slot.status == Status::Playing && self.slot.table.draws_by_itself() && !self.unsettled {
+        if self.slot.status == Status::Playing
+            && self.slot.table.draws_by_itself()
+            && !self.unsettled
+        {
             if let Err(refusal) = self.advance(Act::Draws).await {
-                tracing::warn!(?refusal, "a draw the rules make by themselves could not be stored yet");
+                tracing::warn!(
+                    ?refusal,
+                    "a draw the rules make by themselves could not be stored yet"
+                );
             }
         }
     }

@@ -53,7 +53,9 @@ impl Room {
         let game_id = self.slot.id;
         let entries = self.slot.table.record().len();
         let decision = match self.slot.table.next() {
-            Next::Decide { options, .. } => Some((self.slot.table.state().clone(), options.clone())),
+            Next::Decide { options, .. } => {
+                Some((self.slot.table.state().clone(), options.clone()))
+            }
             _ => None,
         };
         let mut delay = self.settings.computer_delay;

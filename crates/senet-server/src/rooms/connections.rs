@@ -176,7 +176,7 @@ impl Room {
             let mut v1 = Vec::new();
             let mut broken = None;
             for played in &record[before.min(record.len())..] {
-                if let super::table::Entry::Step(step) = played.entry {
+                if let crate::table::Entry::Step(step) = played.entry {
                     match mirror.step(&step) {
                         Ok(messages) => v1.extend(messages),
                         Err(error) => broken = Some(error),
@@ -288,7 +288,11 @@ impl Room {
         }
         let starts = seats.iter().all(Option::is_some);
         let expected = Fingerprint {
-            status: if starts { Status::Playing } else { Status::Waiting },
+            status: if starts {
+                Status::Playing
+            } else {
+                Status::Waiting
+            },
             seats,
             ..self.slot.fingerprint()
         };
@@ -297,7 +301,10 @@ impl Room {
             .take_seat(self.slot.id, seat.number(), identity.id, starts)
             .await;
         if let Err(refusal) = self.stored(written, &expected).await {
-            tracing::error!(?refusal, "could not store the new seat; joining as spectator");
+            tracing::error!(
+                ?refusal,
+                "could not store the new seat; joining as spectator"
+            );
             return false;
         }
         tracing::info!(player_id = %identity.id, seat = seat.number(), starts, "seat taken");

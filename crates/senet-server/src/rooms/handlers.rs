@@ -13,16 +13,16 @@ use tokio::sync::oneshot;
 use uuid::Uuid;
 
 use super::actor::{Command, RoomInfo};
-use super::registry::Rooms;
 use super::kendall_v1::{self, KendallMirror};
+use super::registry::Rooms;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
-use super::table::Table;
 use crate::computer::ComputerLevel;
 use crate::config::Settings;
 use crate::error::{AppError, parse_json};
 use crate::players::AuthPlayer;
 use crate::random::room_code;
 use crate::store::{NewGame, NewRoom, Store};
+use crate::table::Table;
 
 /// The creator's choice of seat: a number, `cone`/`spool` (seats 0 and 1,
 /// as version 1 names them), or `random`.
@@ -112,7 +112,10 @@ impl CreateRoom {
             (Some(name), None) => Ok(vec![level(name)?; others]),
             (None, Some(list)) if list.len() > others => Err(bad(
                 "bad_opponent",
-                format!("{} computers asked for; the table has {others} other seats", list.len()),
+                format!(
+                    "{} computers asked for; the table has {others} other seats",
+                    list.len()
+                ),
             )),
             (None, Some(list)) => list.iter().map(|name| level(name)).collect(),
             (None, None) => Ok(Vec::new()),
@@ -136,7 +139,12 @@ impl CreateRoom {
         };
         Seat::new(number)
             .filter(|seat| seat.number() < seats)
-            .ok_or_else(|| bad("bad_seat", format!("seat {number} is not at a table of {seats}")))
+            .ok_or_else(|| {
+                bad(
+                    "bad_seat",
+                    format!("seat {number} is not at a table of {seats}"),
+                )
+            })
     }
 }
 
@@ -210,7 +218,10 @@ pub async fn create_room(
     let table = Table::new(rule_set, seats).map_err(|e| bad("bad_seats", e))?;
     let mut slots = vec![SeatSlot::default(); usize::from(seats)];
     if let Some(slot) = slots.get_mut(mine.index()) {
-        *slot = SeatSlot::held(Some(Holder::new(player.id, player.display_name.clone())), false);
+        *slot = SeatSlot::held(
+            Some(Holder::new(player.id, player.display_name.clone())),
+            false,
+        );
     }
     // The computers take the other seats in turn order after the creator's.
     let others = (1..seats).map(|k| Seat::new((mine.number() + k) % seats));

@@ -31,7 +31,11 @@ impl Room {
             game_no: self.slot.no,
             seat_count: self.slot.table.seats(),
             seats: self.seat_infos(),
-            players: if kendall { self.players_v1() } else { Vec::new() },
+            players: if kendall {
+                self.players_v1()
+            } else {
+                Vec::new()
+            },
             open_side: open_seats.first().copied().filter(|_| kendall).map(side_of),
             open_seats,
             spectators: self.conns.values().filter(|c| c.player.is_none()).count(),

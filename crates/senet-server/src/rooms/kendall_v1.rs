@@ -53,7 +53,9 @@ pub fn result_of(standing: &Standing) -> Option<GameResult> {
 impl KendallMirror {
     /// The mirror of a new game, when the rule set is `kendall`.
     pub fn new(rule_set: RuleSetId) -> Option<KendallMirror> {
-        let rules = rule_set.rules().filter(|_| rule_set == RuleSetId::Kendall)?;
+        let rules = rule_set
+            .rules()
+            .filter(|_| rule_set == RuleSetId::Kendall)?;
         Some(KendallMirror {
             game: Game::new(rules),
             last_throw: None,

@@ -5,8 +5,8 @@ use senet_engine::{EndHow, RuleSetId, Seat, Standing};
 
 use super::kendall_v1::KendallMirror;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
-use super::table::{Entry, Table};
 use crate::store::{GameRow, Store};
+use crate::table::{Entry, Table};
 use crate::ws::protocol::v2::SeriesEntry;
 
 /// A room as stored.
@@ -70,7 +70,11 @@ fn end_how(text: &str) -> Option<EndHow> {
     .find(|how| how.as_str() == text)
 }
 
-async fn rebuild_game(store: &Store, rule_set: RuleSetId, row: GameRow) -> Result<GameSlot, String> {
+async fn rebuild_game(
+    store: &Store,
+    rule_set: RuleSetId,
+    row: GameRow,
+) -> Result<GameSlot, String> {
     let game = row.id;
     let rows = store
         .steps(game)

@@ -13,7 +13,7 @@ mod registry;
 mod rematch;
 mod settle;
 mod slot;
-mod table;
+
 mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};

@@ -7,8 +7,8 @@ use senet_engine::{ChanceKind, Choice, EndHow, Next, Roll, Seat, Standing, Step}
 use super::actor::{ConnId, Room};
 use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, SeatSlot, Status};
-use super::table::{Entry, Refused, Table};
 use crate::store::{NewStep, StoredEnd};
+use crate::table::{Entry, Refused, Table};
 use crate::ws::protocol::v2::{LeftHow, SeriesEntry};
 use crate::ws::protocol::{ErrorCode, ServerMessage};
 
@@ -110,9 +110,7 @@ impl Room {
                 ErrorCode::MustMoveFirst,
                 "decide first: you have already thrown",
             )),
-            (Next::Chance(_), false) => {
-                Err(refuse(ErrorCode::MustThrowFirst, "throw first"))
-            }
+            (Next::Chance(_), false) => Err(refuse(ErrorCode::MustThrowFirst, "throw first")),
             _ => Ok(()),
         }
     }
@@ -182,7 +180,12 @@ impl Room {
         let first = i32::try_from(before + 1).unwrap_or(i32::MAX);
         let written = self
             .store
-            .append_steps(self.slot.id, first, &steps, end.as_ref().map(EndRow::stored).as_ref())
+            .append_steps(
+                self.slot.id,
+                first,
+                &steps,
+                end.as_ref().map(EndRow::stored).as_ref(),
+            )
             .await;
         self.stored(written, &expected).await?;
         self.slot.table = table;
@@ -219,7 +222,11 @@ impl Room {
             let Some(player_id) = self.slot.seat(seat).and_then(SeatSlot::player_id) else {
                 continue;
             };
-            match self.series.iter_mut().find(|entry| entry.player_id == player_id) {
+            match self
+                .series
+                .iter_mut()
+                .find(|entry| entry.player_id == player_id)
+            {
                 Some(entry) => entry.points += i64::from(*score),
                 None => self.series.push(SeriesEntry {
                     player_id,
@@ -249,7 +256,11 @@ impl Room {
         let mut standing = Standing::two_seats(loser.next(2), how);
         let view = self.slot.table.view();
         if view.seats.iter().any(|seat| seat.score.is_some()) {
-            standing.scores = view.seats.iter().map(|seat| seat.score.unwrap_or(0)).collect();
+            standing.scores = view
+                .seats
+                .iter()
+                .map(|seat| seat.score.unwrap_or(0))
+                .collect();
         }
         standing
     }
@@ -260,7 +271,10 @@ impl Room {
     async fn leave(&mut self, seat: Seat, how: LeftHow) -> Result<(), Refusal> {
         self.require_playing()?;
         if !self.slot.seat_in(seat) {
-            return Err(refuse(ErrorCode::GameOver, "that seat is already out of the game"));
+            return Err(refuse(
+                ErrorCode::GameOver,
+                "that seat is already out of the game",
+            ));
         }
         if self.slot.table.seats() >= 3 {
             tracing::info!(seat = seat.number(), ?how, "a seat leaves the game");

@@ -11,10 +11,10 @@ use tracing::Instrument;
 
 use super::actor::{Command, Room};
 use super::load::{StoredRoom, load_room};
-use crate::ws::protocol::v2::SeriesEntry;
 use super::slot::GameSlot;
 use crate::config::Settings;
 use crate::store::Store;
+use crate::ws::protocol::v2::SeriesEntry;
 
 /// How many commands may queue for one room.
 pub const ROOM_QUEUE: usize = 256;

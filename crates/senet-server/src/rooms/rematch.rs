@@ -9,8 +9,8 @@ use super::actor::{ConnId, Room};
 use super::kendall_v1::{KendallMirror, side_of};
 use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, GameSlot, SeatSlot, Status};
-use super::table::Table;
 use crate::store::NewGame;
+use crate::table::Table;
 use crate::ws::protocol::v2::Message;
 use crate::ws::protocol::{ErrorCode, ServerMessage};
 

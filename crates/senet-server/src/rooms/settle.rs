@@ -153,9 +153,11 @@ impl Room {
         // Presence is the room's, not the store's: keep it for the players
         // still seated.
         for slot in &mut stored.seats {
-            let same = self.slot.seats.iter().find(|old| {
-                old.player_id().is_some() && old.player_id() == slot.player_id()
-            });
+            let same = self
+                .slot
+                .seats
+                .iter()
+                .find(|old| old.player_id().is_some() && old.player_id() == slot.player_id());
             if let Some(old) = same {
                 slot.away_since = old.away_since;
                 slot.seen = old.seen;

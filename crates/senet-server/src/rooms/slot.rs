@@ -6,8 +6,8 @@ use senet_engine::{Seat, Standing};
 use uuid::Uuid;
 
 use super::kendall_v1::KendallMirror;
-use super::table::Table;
 use crate::computer::ComputerLevel;
+use crate::table::Table;
 
 /// Who holds a seat.
 #[derive(Debug, Clone)]
@@ -169,7 +169,8 @@ impl GameSlot {
 
     /// The first open seat.
     pub fn open_seat(&self) -> Option<Seat> {
-        Seat::all(self.table.seats()).find(|seat| self.seat(*seat).is_some_and(|s| s.holder.is_none()))
+        Seat::all(self.table.seats())
+            .find(|seat| self.seat(*seat).is_some_and(|s| s.holder.is_none()))
     }
 
     /// Whether a seat is still in the game (not out by the rules, not left).

@@ -5,7 +5,7 @@ use senet_engine::{Next, Seat, View};
 
 use super::actor::{ConnId, Room};
 use super::slot::{SeatSlot, Status};
-use super::table::{Entry, Played, Table};
+use crate::table::{Entry, Played, Table};
 use crate::ws::protocol::RoomView;
 use crate::ws::protocol::v2::{
     Message, NextInfo, OptionInfo, PlayerInfo, SeatInfo, Snapshot, StepInfo, You,

@@ -16,12 +16,12 @@ use tracing::Instrument;
 
 use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
-use senet_engine::RuleSetId;
 use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::players::{Identity, authenticate, bearer_token};
 use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle};
+use senet_engine::RuleSetId;
 
 /// The most a socket may hold unsent. A frame goes out whole, so this is
 /// also the largest frame the server can send: a version 2 snapshot of a

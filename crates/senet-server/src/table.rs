@@ -1,4 +1,4 @@
-//! A room's game under any rule set: the rules' state, what comes next, and
+//! A game under any rule set: the rules' state, what comes next, and
 //! the record — every step, and every seat that left a game of three or
 //! four seats — with what each entry did. No I/O: the room stores what a
 //! command added before it keeps it.
@@ -192,13 +192,14 @@ impl Table {
         let mut events = Vec::new();
         let mut state = self.state.clone();
         match entry {
-            Entry::Step(step) => self
-                .rules
-                .apply(&mut state, step, &mut events)
-                .map_err(|error| Refused {
-                    code: error.code(),
-                    message: error.to_string(),
-                })?,
+            Entry::Step(step) => {
+                self.rules
+                    .apply(&mut state, step, &mut events)
+                    .map_err(|error| Refused {
+                        code: error.code(),
+                        message: error.to_string(),
+                    })?
+            }
             Entry::Left { seat, .. } => self
                 .rules
                 .eliminate(&mut state, seat, &mut events)
