@@ -13,7 +13,6 @@ mod registry;
 mod rematch;
 mod settle;
 mod slot;
-
 mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
