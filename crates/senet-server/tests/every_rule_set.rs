@@ -300,34 +300,25 @@ async fn version_1_is_for_kendall_rooms_and_seats_are_checked() {
         .http("GET", &format!("/ws/rooms/{code}"), None, None)
         .await;
     assert_eq!(response.status, 400, "{:?}", response.body);
-    let bad = app
-        .http(
-            "POST",
-            "/api/rooms",
-            Some(&token),
-            Some(&json!({ "rule_set": "modern", "seats": 5 }).to_string()),
-        )
-        .await;
-    assert_eq!(bad.status, 400);
-    assert_eq!(bad.body["error"]["code"], "bad_seats");
-    let bad = app
-        .http(
-            "POST",
-            "/api/rooms",
-            Some(&token),
-            Some(&json!({ "rule_set": "peril", "seats": 3 }).to_string()),
-        )
-        .await;
-    assert_eq!(bad.body["error"]["code"], "bad_seats");
-    let bad = app
-        .http(
-            "POST",
-            "/api/rooms",
-            Some(&token),
-            Some(&json!({ "rule_set": "modern", "seats": 3, "seat": 3 }).to_string()),
-        )
-        .await;
-    assert_eq!(bad.body["error"]["code"], "bad_seat");
+    for (body, code) in [
+        (json!({ "rule_set": "modern", "seats": 5 }), "bad_seats"),
+        (json!({ "rule_set": "peril", "seats": 3 }), "bad_seats"),
+        (
+            json!({ "rule_set": "modern", "seats": 3, "seat": 3 }),
+            "bad_seat",
+        ),
+        (json!({ "seat": 1, "side": "cone" }), "bad_seat"),
+        (
+            json!({ "seats": 2, "computers": ["beginner", "expert"] }),
+            "bad_opponent",
+        ),
+    ] {
+        let bad = app
+            .http("POST", "/api/rooms", Some(&token), Some(&body.to_string()))
+            .await;
+        assert_eq!(bad.status, 400, "{body}");
+        assert_eq!(bad.body["error"]["code"], code, "{body}");
+    }
     // A version 2 decision that is no option's text is refused, with the
     // state unchanged.
     let mut table = Table::invite(&app, "kendall", 2).await;

@@ -39,11 +39,17 @@ async fn the_seat_that_must_act_can_be_claimed_abandoned_and_the_others_play_on(
     }
     table.seq += 1;
     // Too early: refused, nothing changes.
-    table.client(claimant).send(json!({ "v": 2, "type": "claim_win" })).await;
+    table
+        .client(claimant)
+        .send(json!({ "v": 2, "type": "claim_win" }))
+        .await;
     let refused = table.client(claimant).recv_type("error").await;
     assert_eq!(refused["code"], "not_abandoned", "{refused}");
     tokio::time::sleep(RECONNECT_TIMEOUT + std::time::Duration::from_millis(200)).await;
-    table.client(claimant).send(json!({ "v": 2, "type": "claim_win" })).await;
+    table
+        .client(claimant)
+        .send(json!({ "v": 2, "type": "claim_win" }))
+        .await;
     let told = table.read_batch().await;
     assert_eq!(told[0]["text"], format!("{away}:abandon"));
     assert_eq!(told[0]["left"], "abandoned");
@@ -70,13 +76,24 @@ async fn a_rematch_needs_every_seat_and_rotates_the_seats() {
     };
     table.play_to_end(20_000).await;
     // Seat 0 asks; one more is not enough.
-    table.client(0).send(json!({ "v": 2, "type": "offer_rematch" })).await;
+    table
+        .client(0)
+        .send(json!({ "v": 2, "type": "offer_rematch" }))
+        .await;
     let offered = table.client(1).recv_type("rematch_offered").await;
     assert_eq!(offered["by"], 0);
-    table.client(1).send(json!({ "v": 2, "type": "accept_rematch" })).await;
+    table
+        .client(1)
+        .send(json!({ "v": 2, "type": "accept_rematch" }))
+        .await;
     let offered = table.client(2).recv_type("rematch_offered").await;
-    assert_eq!(offered["by"], 1);
-    table.client(2).send(json!({ "v": 2, "type": "accept_rematch" })).await;
+    assert_eq!(offered["by"], 0);
+    let offered = table.client(2).recv_type("rematch_offered").await;
+    assert_eq!(offered["by"], 1, "two of three asked: no game yet");
+    table
+        .client(2)
+        .send(json!({ "v": 2, "type": "accept_rematch" }))
+        .await;
     let started = table.client(2).recv_type("game_started").await;
     assert_eq!(started["game_no"], 2);
     let seats = started["seats"].as_array().unwrap();
@@ -113,8 +130,13 @@ async fn the_lobby_lists_rule_sets_and_open_seats() {
     // Seat 2 is the host's and seat 3 the computer's (the seat after it).
     assert_eq!(entry["open_seats"], 2);
     assert_eq!(entry["open_seat"], 0);
-    assert!(entry.get("open_side").is_none(), "sides are Kendall's: {entry}");
-    let info = app.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+    assert!(
+        entry.get("open_side").is_none(),
+        "sides are Kendall's: {entry}"
+    );
+    let info = app
+        .http("GET", &format!("/api/rooms/{code}"), None, None)
+        .await;
     assert_eq!(info.body["open_seats"], json!([0, 1]));
     assert_eq!(info.body["seats"][3]["player"]["computer"], "beginner");
     app.stop().await;
@@ -128,7 +150,10 @@ async fn a_jequier_room_keeps_the_series_score() {
     let scores = over["standing"]["scores"].as_array().unwrap().clone();
     assert_eq!(scores.len(), 2, "{over}");
     let winner = over["standing"]["places"][0].as_u64().unwrap() as usize;
-    assert!(scores[winner].as_i64().unwrap() >= 5, "the winner scores 5 and more");
+    assert!(
+        scores[winner].as_i64().unwrap() >= 5,
+        "the winner scores 5 and more"
+    );
     let (_, snapshot) = app.connect_v2(&table.code, None).await;
     let series = snapshot["series"].as_array().unwrap().clone();
     let winner_id = &snapshot["seats"][winner]["player"]["player_id"];
@@ -141,7 +166,9 @@ async fn a_jequier_room_keeps_the_series_score() {
     // After a restart the room reads its series back from the store.
     let db_url = app.stop().await;
     let app = start_fast_on(&db_url).await;
-    let info = app.http("GET", &format!("/api/rooms/{}", table.code), None, None).await;
+    let info = app
+        .http("GET", &format!("/api/rooms/{}", table.code), None, None)
+        .await;
     assert_eq!(info.body["series"], snapshot["series"]);
     app.stop().await;
 }

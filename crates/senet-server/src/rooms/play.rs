@@ -234,6 +234,8 @@ impl Room {
                 }),
             }
         }
+        // The store lists the series by player id; so does the room.
+        self.series.sort_by_key(|entry| entry.player_id);
     }
 
     /// Ends the game outside the rules (a resignation or an abandonment

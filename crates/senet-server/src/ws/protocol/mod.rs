@@ -40,3 +40,29 @@ impl Version {
         }
     }
 }
+
+/// Every frame: the version, the event number (events only), the message.
+#[derive(serde::Serialize)]
+struct Envelope<'a, T: serde::Serialize> {
+    v: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seq: Option<u64>,
+    #[serde(flatten)]
+    body: &'a T,
+}
+
+/// The JSON text of a frame.
+fn frame<T: serde::Serialize>(version: Version, seq: Option<u64>, body: &T) -> String {
+    let envelope = Envelope {
+        v: version.number(),
+        seq,
+        body,
+    };
+    serde_json::to_string(&envelope).unwrap_or_else(|error| {
+        tracing::error!(%error, "cannot serialize a server message");
+        format!(
+            r#"{{"v":{},"type":"error","code":"internal","message":"internal error"}}"#,
+            version.number()
+        )
+    })
+}

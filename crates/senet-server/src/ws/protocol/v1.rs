@@ -45,31 +45,26 @@ pub enum ClientMessage {
     Snapshot,
 }
 
-/// Every `type` a version 1 client may send.
-pub const CLIENT_TYPES: [&str; 9] = [
-    "throw",
-    "move",
-    "resign",
-    "offer_rematch",
-    "accept_rematch",
-    "decline_rematch",
-    "claim_win",
-    "ping",
-    "snapshot",
-];
-
-/// Every `type` a version 2 client may send.
-pub const CLIENT_TYPES_V2: [&str; 9] = [
-    "throw",
-    "decide",
-    "resign",
-    "offer_rematch",
-    "accept_rematch",
-    "decline_rematch",
-    "claim_win",
-    "ping",
-    "snapshot",
-];
+/// Every `type` a client of `version` may send: the same in both but for
+/// the way to decide (`move`, `decide`).
+#[must_use]
+pub const fn client_types(version: Version) -> [&'static str; 9] {
+    let decide = match version {
+        Version::V1 => "move",
+        Version::V2 => "decide",
+    };
+    [
+        "throw",
+        decide,
+        "resign",
+        "offer_rematch",
+        "accept_rematch",
+        "decline_rematch",
+        "claim_win",
+        "ping",
+        "snapshot",
+    ]
+}
 
 /// Why a client message was refused; each has its own wire code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -453,15 +448,6 @@ pub enum ServerMessage {
     Pong,
 }
 
-#[derive(Serialize)]
-struct Envelope<'a> {
-    v: u8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seq: Option<u64>,
-    #[serde(flatten)]
-    body: &'a ServerMessage,
-}
-
 impl ServerMessage {
     /// An error message.
     #[must_use]
@@ -492,15 +478,7 @@ impl ServerMessage {
     /// both versions share (errors, `pong`).
     #[must_use]
     pub fn to_json_as(&self, version: Version, seq: Option<u64>) -> String {
-        let envelope = Envelope {
-            v: version.number(),
-            seq,
-            body: self,
-        };
-        serde_json::to_string(&envelope).unwrap_or_else(|error| {
-            tracing::error!(%error, "cannot serialize a server message");
-            String::from(r#"{"v":1,"type":"error","code":"internal","message":"internal error"}"#)
-        })
+        super::frame(version, seq, self)
     }
 }
 
@@ -526,10 +504,7 @@ pub fn parse_client_message(text: &str, version: Version) -> Result<ClientMessag
             ));
         }
     }
-    let types: &[&str] = match version {
-        Version::V1 => &CLIENT_TYPES,
-        Version::V2 => &CLIENT_TYPES_V2,
-    };
+    let types = client_types(version);
     let kind = object
         .get("type")
         .and_then(|t| t.as_str())

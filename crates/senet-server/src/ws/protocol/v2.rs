@@ -231,27 +231,10 @@ pub enum Message {
     },
 }
 
-#[derive(Serialize)]
-struct Envelope<'a> {
-    v: u8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seq: Option<u64>,
-    #[serde(flatten)]
-    body: &'a Message,
-}
-
 impl Message {
     /// The JSON text with its version and event number.
     #[must_use]
     pub fn to_json(&self, seq: Option<u64>) -> String {
-        let envelope = Envelope {
-            v: Version::V2.number(),
-            seq,
-            body: self,
-        };
-        serde_json::to_string(&envelope).unwrap_or_else(|error| {
-            tracing::error!(%error, "cannot serialize a server message");
-            String::from(r#"{"v":2,"type":"error","code":"internal","message":"internal error"}"#)
-        })
+        super::frame(Version::V2, seq, self)
     }
 }
