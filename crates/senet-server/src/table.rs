@@ -99,7 +99,10 @@ pub struct Table {
     seats: u8,
     state: AnyState,
     next: Next,
+    /// The entries from `base` on (all of them, but in a fork).
     record: Vec<Played>,
+    /// How many entries came before `record` (0, but in a fork).
+    base: usize,
 }
 
 impl Table {
@@ -114,7 +117,44 @@ impl Table {
             state,
             next,
             record: Vec::new(),
+            base: 0,
         })
+    }
+
+    /// A table at the same point with none of the record before it: what a
+    /// command plays on, so trying steps costs nothing in the length of the
+    /// game. [`Table::absorb`] keeps what it played.
+    pub fn fork(&self) -> Table {
+        Table {
+            rules: self.rules,
+            seats: self.seats,
+            state: self.state.clone(),
+            next: self.next.clone(),
+            record: Vec::new(),
+            base: self.len(),
+        }
+    }
+
+    /// Takes what a fork of this table played; `false` (and nothing
+    /// changes) when the fork was not taken from this table as it is now.
+    pub fn absorb(&mut self, fork: Table) -> bool {
+        if fork.base != self.len() || fork.rules != self.rules {
+            return false;
+        }
+        self.state = fork.state;
+        self.next = fork.next;
+        self.record.extend(fork.record);
+        true
+    }
+
+    /// How many entries the game's record has.
+    pub fn len(&self) -> usize {
+        self.base + self.record.len()
+    }
+
+    /// Whether nothing has been played yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Replays a stored record; the first entry the rules refuse is an
@@ -144,7 +184,7 @@ impl Table {
         &self.next
     }
 
-    /// The record so far.
+    /// The record so far (a fork: the entries it played).
     pub fn record(&self) -> &[Played] {
         &self.record
     }
@@ -212,5 +252,55 @@ impl Table {
         self.next = self.rules.next(&self.state);
         self.record.push(Played { entry, events });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use senet_engine::random_step;
+
+    #[test]
+    fn a_fork_plays_without_the_record_and_is_absorbed_once() {
+        let mut table = Table::new(RuleSetId::Peril, 2).unwrap();
+        let mut rng = rand::rng();
+        for _ in 0..20 {
+            let step = random_step(table.rules, table.state(), &mut rng).unwrap();
+            table.play(Entry::Step(step)).unwrap();
+        }
+        let mut fork = table.fork();
+        assert!(fork.record().is_empty());
+        assert_eq!(fork.len(), 20);
+        let step = random_step(fork.rules, fork.state(), &mut rng).unwrap();
+        fork.play(Entry::Step(step)).unwrap();
+        let stale = fork.clone();
+        assert!(table.absorb(fork));
+        assert_eq!(table.len(), 21);
+        assert_eq!(table.record().len(), 21);
+        // A fork taken before the table moved on no longer fits.
+        assert!(!table.absorb(stale));
+        assert_eq!(table.len(), 21);
+        // The table is the game its record replays to.
+        let entries: Vec<Entry> = table.record().iter().map(|p| p.entry).collect();
+        let replayed = Table::replay(RuleSetId::Peril, 2, &entries).unwrap();
+        assert_eq!(replayed.state(), table.state());
+    }
+
+    #[test]
+    fn entries_read_back_from_their_text() {
+        for text in [
+            "LDLL",
+            "d3d5",
+            "0:9/4",
+            "1:enter 2",
+            "2:resign",
+            "3:abandon",
+        ] {
+            let entry: Entry = text.parse().unwrap();
+            assert_eq!(entry.to_string(), text);
+        }
+        assert!("4:resign".parse::<Entry>().is_err());
+        assert!("x:resign".parse::<Entry>().is_err());
     }
 }

@@ -51,7 +51,7 @@ impl Room {
         self.next_ticket += 1;
         self.computer_ticket = Some(ticket);
         let game_id = self.slot.id;
-        let entries = self.slot.table.record().len();
+        let entries = self.slot.table.len();
         let decision = match self.slot.table.next() {
             Next::Decide { options, .. } => Some((self.slot.table.state().clone(), *options)),
             _ => None,
@@ -105,7 +105,7 @@ impl Room {
             return;
         }
         self.computer_ticket = None;
-        if step.game_id != self.slot.id || step.entries != self.slot.table.record().len() {
+        if step.game_id != self.slot.id || step.entries != self.slot.table.len() {
             return;
         }
         if self.slot.computer_at(step.seat).is_none() {

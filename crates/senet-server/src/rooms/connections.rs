@@ -171,11 +171,12 @@ impl Room {
 
     /// Tells the steps from `before` on, each with what it left.
     pub(super) fn tell_steps(&mut self, before: usize, told: Vec<Told>) {
-        let record = self.slot.table.record().to_vec();
+        let record = self.slot.table.record();
+        let new: Vec<_> = record.get(before..).map(<[_]>::to_vec).unwrap_or_default();
         if let Some(mirror) = self.slot.mirror.as_mut() {
             let mut v1 = Vec::new();
             let mut broken = None;
-            for played in &record[before.min(record.len())..] {
+            for played in &new {
                 if let crate::table::Entry::Step(step) = played.entry {
                     match mirror.step(&step) {
                         Ok(messages) => v1.extend(messages),
@@ -193,7 +194,7 @@ impl Room {
             }
         }
         for told in told {
-            let Some(played) = record.get(told.index) else {
+            let Some(played) = told.index.checked_sub(before).and_then(|i| new.get(i)) else {
                 continue;
             };
             let message = Message::Step {

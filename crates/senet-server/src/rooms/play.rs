@@ -125,8 +125,8 @@ impl Room {
             return Ok(());
         }
         self.check_turn(act)?;
-        let mut table = self.slot.table.clone();
-        let before = table.record().len();
+        let mut table = self.slot.table.fork();
+        let before = table.len();
         match act {
             Act::Throw(_) => {
                 let Next::Chance(kind) = *table.next() else {
@@ -145,14 +145,14 @@ impl Room {
             Act::Draws => {}
         }
         let mut told = Vec::new();
-        if table.record().len() > before {
+        if table.len() > before {
             told.push(super::v2_view::after_step(&table, before));
         }
         while table.draws_by_itself() {
             let Next::Chance(kind) = *table.next() else {
                 break;
             };
-            let index = table.record().len();
+            let index = table.len();
             table
                 .play(Entry::Step(Step::Chance { roll: draw(kind) }))
                 .map_err(engine_refusal)?;
@@ -161,7 +161,8 @@ impl Room {
         if told.is_empty() {
             return Ok(());
         }
-        let steps: Vec<NewStep> = table.record()[before..]
+        let steps: Vec<NewStep> = table
+            .record()
             .iter()
             .map(|played| NewStep {
                 seat: played.entry.seat().map(Seat::number),
@@ -171,7 +172,7 @@ impl Room {
         let standing = table.standing().cloned();
         let end = standing.as_ref().map(|s| EndRow::of(s, &table));
         let expected = Fingerprint {
-            entries: table.record().len(),
+            entries: table.len(),
             status: standing
                 .clone()
                 .map_or(self.slot.status.clone(), Status::Finished),
@@ -188,7 +189,16 @@ impl Room {
             )
             .await;
         self.stored(written, &expected).await?;
-        self.slot.table = table;
+        if !self.slot.table.absorb(table) {
+            // Cannot happen: nothing else changes the table while a
+            // command runs. Reload what is stored rather than guess.
+            tracing::error!("a command's steps no longer fit the table; reloading");
+            self.unsettled = true;
+            return Err(refuse(
+                ErrorCode::StorageError,
+                "the game is being reloaded; try again",
+            ));
+        }
         self.tell_steps(before, told);
         if let Some(standing) = standing {
             self.end(standing);

@@ -140,7 +140,7 @@ impl GameSlot {
             id: self.id,
             status: self.status.clone(),
             seats: self.seats.iter().map(SeatSlot::player_id).collect(),
-            entries: self.table.record().len(),
+            entries: self.table.len(),
         }
     }
 
