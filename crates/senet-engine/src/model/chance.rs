@@ -37,6 +37,9 @@ impl fmt::Display for Prob {
 pub struct Pip(u8);
 
 impl Pip {
+    /// The face with one pip.
+    pub const ONE: Pip = Pip(1);
+
     /// The face with this number of pips, if a die has it.
     #[must_use]
     pub const fn new(pips: u8) -> Option<Pip> {
