@@ -58,7 +58,10 @@ pub fn from_hex(text: &str) -> Option<Vec<u8>> {
     }
     (0..text.len())
         .step_by(2)
-        .map(|i| text.get(i..i + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+        })
         .collect()
 }
 

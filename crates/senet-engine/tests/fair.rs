@@ -31,7 +31,9 @@ fn texts(kind: ChanceKind, steps: core::ops::RangeInclusive<u32>) -> Vec<String>
 fn every_kind_matches_the_reference_verifier() {
     assert_eq!(
         texts(ChanceKind::Sticks, 1..=8),
-        ["LDDD", "LDDD", "LDLL", "DLDD", "LDLD", "LLDD", "LDLD", "LDLD"]
+        [
+            "LDDD", "LDDD", "LDLL", "DLDD", "LDLD", "LLDD", "LDLD", "LDLD"
+        ]
     );
     assert_eq!(
         texts(ChanceKind::Die, 1..=8),
@@ -39,11 +41,15 @@ fn every_kind_matches_the_reference_verifier() {
     );
     assert_eq!(
         texts(ChanceKind::TwoDice, 1..=8),
-        ["d4d5", "d4d4", "d4d2", "d3d2", "d4d1", "d6d4", "d6d6", "d4d2"]
+        [
+            "d4d5", "d4d4", "d4d2", "d3d2", "d4d1", "d6d4", "d6d6", "d4d2"
+        ]
     );
     assert_eq!(
         texts(ChanceKind::Lot { seats: 2 }, 1..=8),
-        ["lot1", "lot1", "lot1", "lot0", "lot1", "lot1", "lot1", "lot1"]
+        [
+            "lot1", "lot1", "lot1", "lot0", "lot1", "lot1", "lot1", "lot1"
+        ]
     );
     assert_eq!(texts(ChanceKind::Lot { seats: 3 }, 3..=4), ["lot0", "lot2"]);
     // Rejections: step 11's first byte is 254 (no die), the next is 135;
@@ -73,7 +79,9 @@ fn every_input_changes_the_outcomes() {
         seeds_of(&server, &other_game, &clients),
         seeds_of(&server, &game, &other_clients),
     ] {
-        let rolls: Vec<Roll> = (1..=64).map(|n| roll(ChanceKind::TwoDice, seeds, n)).collect();
+        let rolls: Vec<Roll> = (1..=64)
+            .map(|n| roll(ChanceKind::TwoDice, seeds, n))
+            .collect();
         assert_ne!(rolls, base);
     }
     // The same inputs, the same outcomes.

@@ -16,3 +16,10 @@ pub fn os_random_base64url<const N: usize>() -> Result<String, rand::rngs::SysEr
 pub fn room_code() -> Result<String, rand::rngs::SysError> {
     os_random_base64url::<12>()
 }
+
+/// `N` random bytes from the OS.
+pub fn os_random_bytes<const N: usize>() -> Result<[u8; N], rand::rngs::SysError> {
+    let mut bytes = [0u8; N];
+    SysRng.try_fill_bytes(&mut bytes)?;
+    Ok(bytes)
+}

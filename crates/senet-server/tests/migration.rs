@@ -604,6 +604,8 @@ async fn old_games_migrate_to_steps_and_seats() {
                 game_no: 1,
                 rule_set: "peril",
                 players: &[Some(merneith), Some(expert), Some(nefertari)],
+                client_seeds: &[],
+                fairness: None,
             },
         })
         .await

@@ -54,6 +54,8 @@ pub enum Command {
         player: Option<Identity>,
         /// The protocol version it speaks.
         version: Version,
+        /// The player's client seed for a seat it takes (`docs/fairness.md`).
+        client_seed: String,
         /// Where to send frames.
         tx: mpsc::Sender<Outbound>,
         /// Where to say the connection must close at once.
@@ -289,9 +291,13 @@ impl Room {
                 conn,
                 player,
                 version,
+                client_seed,
                 tx,
                 close,
-            } => self.connect(conn, player, version, tx, close).await,
+            } => {
+                self.connect(conn, player, version, client_seed, tx, close)
+                    .await;
+            }
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Act { conn, msg } => {
                 if let Err(refusal) = self.act(conn, msg).await {

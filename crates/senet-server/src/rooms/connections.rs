@@ -235,6 +235,7 @@ impl Room {
         conn: ConnId,
         player: Option<Identity>,
         version: Version,
+        client_seed: String,
         tx: mpsc::Sender<Outbound>,
         close: CloseSignal,
     ) {
@@ -271,7 +272,7 @@ impl Room {
         }
         if let (Some(identity), Status::Waiting) = (player, &self.slot.status) {
             if let Some(seat) = self.slot.open_seat() {
-                if self.take_seat(seat, identity).await {
+                if self.take_seat(seat, identity, client_seed).await {
                     return;
                 }
             }
@@ -282,7 +283,7 @@ impl Room {
 
     /// Seats a person in an open seat, starting the game when it was the
     /// last; `true` when it is stored and told.
-    async fn take_seat(&mut self, seat: Seat, identity: Identity) -> bool {
+    async fn take_seat(&mut self, seat: Seat, identity: Identity, client_seed: String) -> bool {
         let mut seats = self.slot.fingerprint().seats;
         if let Some(entry) = seats.get_mut(seat.index()) {
             *entry = Some(identity.id);
@@ -299,7 +300,13 @@ impl Room {
         };
         let written = self
             .store
-            .take_seat(self.slot.id, seat.number(), identity.id, starts)
+            .take_seat(
+                self.slot.id,
+                seat.number(),
+                identity.id,
+                &client_seed,
+                starts,
+            )
             .await;
         if let Err(refusal) = self.stored(written, &expected).await {
             tracing::error!(
@@ -312,6 +319,7 @@ impl Room {
         let holder = Holder::new(identity.id, identity.display_name.clone());
         if let Some(slot) = self.slot.seat_mut(seat) {
             slot.holder = Some(holder);
+            slot.client_seed = client_seed;
             slot.seen = true;
             slot.away_since = None;
         }

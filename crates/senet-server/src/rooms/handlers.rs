@@ -13,6 +13,7 @@ use tokio::sync::oneshot;
 use uuid::Uuid;
 
 use super::actor::{Command, RoomInfo};
+use super::fair::{Fairness, client_seed};
 use super::kendall_v1::{self, KendallMirror};
 use super::registry::Rooms;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
@@ -70,6 +71,9 @@ struct CreateRoom {
     /// order after the creator's; the seats left over are open for invites.
     #[serde(default)]
     computers: Option<Vec<String>>,
+    /// The creator's client seed (`docs/fairness.md`).
+    #[serde(default)]
+    client_seed: Option<String>,
 }
 
 /// Who takes the other seat.
@@ -222,6 +226,8 @@ pub async fn create_room(
             Some(Holder::new(player.id, player.display_name.clone())),
             false,
         );
+        slot.client_seed = client_seed(request.client_seed.as_deref())
+            .map_err(|message| bad("bad_client_seed", message))?;
     }
     // The computers take the other seats in turn order after the creator's.
     let others = (1..seats).map(|k| Seat::new((mine.number() + k) % seats));
@@ -236,6 +242,8 @@ pub async fn create_room(
     let public = request.public && !full;
     let code = room_code().map_err(AppError::internal)?;
     let game_id = Uuid::new_v4();
+    let fairness = Fairness::new().map_err(AppError::internal)?;
+    let seeds: Vec<&str> = slots.iter().map(|slot| slot.client_seed.as_str()).collect();
     store
         .create_room(&NewRoom {
             code: &code,
@@ -248,6 +256,8 @@ pub async fn create_room(
                 game_no: 1,
                 rule_set: rule_set.as_str(),
                 players: &players,
+                client_seeds: &seeds,
+                fairness: Some((fairness.seed(), fairness.commitment())),
             },
         })
         .await?;
@@ -265,6 +275,7 @@ pub async fn create_room(
         seats: slots,
         status,
         mirror: KendallMirror::new(rule_set),
+        fairness: Some(fairness),
     };
     rooms.start(code.clone(), public, rule_set, slot, Vec::new());
     let every_other = (!computers.is_empty()

@@ -3,6 +3,7 @@
 
 use senet_engine::{EndHow, RuleSetId, Seat, Standing};
 
+use super::fair::Fairness;
 use super::kendall_v1::KendallMirror;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
 use crate::store::{GameRow, Store};
@@ -114,7 +115,18 @@ async fn rebuild_game(
             .player_id
             .map(|id| Holder::new(id, seat.display_name.clone().unwrap_or_default()));
         *slot = SeatSlot::held(holder, true);
+        slot.client_seed = seat.client_seed.clone().unwrap_or_default();
     }
+    let fairness = match store
+        .fairness(game)
+        .await
+        .map_err(|e| format!("database: {e}"))?
+    {
+        Some((seed, commitment)) => {
+            Some(Fairness::stored(&seed, &commitment).map_err(|e| format!("game {game}: {e}"))?)
+        }
+        None => None,
+    };
     let status = match row.status.as_str() {
         "waiting" => Status::Waiting,
         "playing" => Status::Playing,
@@ -128,6 +140,7 @@ async fn rebuild_game(
         seats: seat_slots,
         status,
         mirror,
+        fairness,
     })
 }
 

@@ -4,6 +4,7 @@
 mod actor;
 mod computer_turns;
 mod connections;
+mod fair;
 mod handlers;
 mod info;
 mod kendall_v1;
@@ -16,5 +17,6 @@ mod slot;
 mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
+pub use fair::client_seed;
 pub use handlers::{create_room, get_room, lobby};
 pub use registry::{RoomHandle, Rooms};

@@ -2,7 +2,7 @@
 //! is checked by the engine, followed by every draw the rules make by
 //! themselves, stored in one transaction, and only then kept and told.
 
-use senet_engine::{ChanceKind, Choice, EndHow, Next, Roll, Seat, Standing, Step};
+use senet_engine::{Choice, EndHow, Next, Seat, Standing, Step};
 
 use super::actor::{ConnId, Room};
 use super::settle::{Refusal, refuse};
@@ -24,12 +24,6 @@ pub(super) enum Act {
     /// Nothing but the draws the rules make by themselves (at a game's
     /// start, or after a restart).
     Draws,
-}
-
-/// A draw from the OS-seeded CSPRNG (`ThreadRng` is not `Send`, so it
-/// lives only here, never across an `.await`).
-fn draw(kind: ChanceKind) -> Roll {
-    kind.draw(&mut rand::rng())
 }
 
 /// The refusal for a step the engine refused, with the engine's own code.
@@ -132,8 +126,9 @@ impl Room {
                 let Next::Chance(kind) = *table.next() else {
                     return Err(refuse(ErrorCode::MustMoveFirst, "decide first"));
                 };
+                let roll = self.slot.roll(kind, table.len() + 1);
                 table
-                    .play(Entry::Step(Step::Chance { roll: draw(kind) }))
+                    .play(Entry::Step(Step::Chance { roll }))
                     .map_err(engine_refusal)?;
             }
             Act::Decide(seat, choice) => table
@@ -153,8 +148,9 @@ impl Room {
                 break;
             };
             let index = table.len();
+            let roll = self.slot.roll(kind, index + 1);
             table
-                .play(Entry::Step(Step::Chance { roll: draw(kind) }))
+                .play(Entry::Step(Step::Chance { roll }))
                 .map_err(engine_refusal)?;
             told.push(super::v2_view::after_step(&table, index));
         }

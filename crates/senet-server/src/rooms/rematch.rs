@@ -6,6 +6,7 @@ use senet_engine::Seat;
 use uuid::Uuid;
 
 use super::actor::{ConnId, Room};
+use super::fair::Fairness;
 use super::kendall_v1::{KendallMirror, side_of};
 use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, GameSlot, SeatSlot, Status};
@@ -118,6 +119,14 @@ impl Room {
         let no = self.slot.no + 1;
         let table = Table::new(self.rule_set, self.slot.table.seats())
             .map_err(|e| refuse(ErrorCode::GameNotStarted, e))?;
+        let fairness = Fairness::new().map_err(|error| {
+            tracing::error!(%error, "the OS gave no random seed");
+            refuse(
+                ErrorCode::StorageError,
+                "no new game could be set up; try again",
+            )
+        })?;
+        let seeds: Vec<&str> = seats.iter().map(|slot| slot.client_seed.as_str()).collect();
         let expected = Fingerprint {
             id,
             status: Status::Playing,
@@ -132,6 +141,8 @@ impl Room {
                 game_no: no,
                 rule_set: self.rule_set.as_str(),
                 players: &players,
+                client_seeds: &seeds,
+                fairness: Some((fairness.seed(), fairness.commitment())),
             })
             .await;
         self.stored(written, &expected).await?;
@@ -142,6 +153,7 @@ impl Room {
             seats,
             status: Status::Playing,
             mirror: KendallMirror::new(self.rule_set),
+            fairness: Some(fairness),
         };
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, game_no = no, "rematch started");

@@ -5,6 +5,7 @@ use std::time::Instant;
 use senet_engine::{Seat, Standing};
 use uuid::Uuid;
 
+use super::fair::Fairness;
 use super::kendall_v1::KendallMirror;
 use crate::computer::ComputerLevel;
 use crate::table::Table;
@@ -53,6 +54,8 @@ pub struct SeatSlot {
     pub seen: bool,
     /// Whether its holder asked for a rematch since the game ended.
     pub rematch: bool,
+    /// Its holder's client seed (`docs/fairness.md`); `""` for none.
+    pub client_seed: String,
 }
 
 impl SeatSlot {
@@ -65,6 +68,7 @@ impl SeatSlot {
             seen: away,
             holder,
             rematch: false,
+            client_seed: String::new(),
         }
     }
 
@@ -116,6 +120,9 @@ pub struct GameSlot {
     pub status: Status,
     /// The turn-based game version 1 clients are told of (`kendall` only).
     pub mirror: Option<KendallMirror>,
+    /// The seed every chance outcome is derived from; `None` for games of
+    /// earlier releases (their chance came straight from the OS).
+    pub fairness: Option<Fairness>,
 }
 
 /// What a stored write changes in a room's game, to compare the game in
@@ -171,6 +178,25 @@ impl GameSlot {
     pub fn open_seat(&self) -> Option<Seat> {
         Seat::all(self.table.seats())
             .find(|seat| self.seat(*seat).is_some_and(|s| s.holder.is_none()))
+    }
+
+    /// Each seat's client seed, by seat.
+    pub fn client_seeds(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|seat| seat.client_seed.clone())
+            .collect()
+    }
+
+    /// The outcome of the chance step that would be step `step_no` (from
+    /// 1): derived from the game's seeds, or, for games of earlier
+    /// releases, drawn from the OS-seeded CSPRNG.
+    pub fn roll(&self, kind: senet_engine::ChanceKind, step_no: usize) -> senet_engine::Roll {
+        match &self.fairness {
+            Some(fairness) => fairness.roll(kind, self.id, &self.client_seeds(), step_no),
+            // `ThreadRng` is not `Send`: it lives only in this call.
+            None => kind.draw(&mut rand::rng()),
+        }
     }
 
     /// Whether a seat is still in the game (not out by the rules, not left).

@@ -144,6 +144,12 @@ impl Room {
             rematch: Seat::all(table.seats())
                 .filter(|seat| self.slot.seat(*seat).is_some_and(|s| s.rematch))
                 .collect(),
+            fairness: self.slot.fairness.as_ref().map(|fairness| {
+                fairness.info(
+                    &self.slot.client_seeds(),
+                    matches!(self.slot.status, Status::Finished(_)),
+                )
+            }),
             series: self.series.clone(),
         }))
     }

@@ -58,6 +58,11 @@ pub struct NewGame<'a> {
     pub rule_set: &'a str,
     /// One entry per seat, seat 0 first; None = open. Its length is the seat count.
     pub players: &'a [Option<Uuid>],
+    /// Each seat's client seed (`docs/fairness.md`), seat 0 first; `""`
+    /// for none (and for open seats). Missing entries count as `""`.
+    pub client_seeds: &'a [&'a str],
+    /// The game's secret server seed and its commitment.
+    pub fairness: Option<(&'a [u8], &'a str)>,
 }
 
 impl NewGame<'_> {
@@ -190,12 +195,26 @@ macro_rules! insert_game {
         .execute(&mut *$conn)
         .await?;
         for (seat, player) in game.players.iter().enumerate() {
-            sqlx::query("INSERT INTO game_seats (game_id, seat, player_id) VALUES ($1, $2, $3)")
-                .bind(game.id)
-                .bind(i16::try_from(seat).unwrap_or(i16::MAX))
-                .bind(*player)
-                .execute(&mut *$conn)
-                .await?;
+            let client_seed = game.client_seeds.get(seat).copied().unwrap_or("");
+            sqlx::query(
+                "INSERT INTO game_seats (game_id, seat, player_id, client_seed) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(game.id)
+            .bind(i16::try_from(seat).unwrap_or(i16::MAX))
+            .bind(*player)
+            .bind(client_seed)
+            .execute(&mut *$conn)
+            .await?;
+        }
+        if let Some((server_seed, commitment)) = game.fairness {
+            sqlx::query(
+                "INSERT INTO game_fairness (game_id, server_seed, commitment) VALUES ($1, $2, $3)",
+            )
+            .bind(game.id)
+            .bind(server_seed)
+            .bind(commitment)
+            .execute(&mut *$conn)
+            .await?;
         }
     }};
 }
@@ -309,6 +328,7 @@ impl Store {
         game_id: Uuid,
         seat: u8,
         player: Uuid,
+        client_seed: &str,
         start: bool,
     ) -> Result<(), WriteError> {
         let now = Utc::now();
@@ -318,13 +338,14 @@ impl Store {
             }
             one_row(
                 sqlx::query(
-                    "UPDATE game_seats SET player_id = $3
+                    "UPDATE game_seats SET player_id = $3, client_seed = $4
                      WHERE game_id = $1 AND seat = $2 AND player_id IS NULL
                        AND EXISTS (SELECT 1 FROM games g WHERE g.id = $1 AND g.status = 'waiting')",
                 )
                 .bind(game_id)
                 .bind(i16::from(seat))
                 .bind(player)
+                .bind(client_seed)
                 .execute(&mut *conn)
                 .await?
                 .rows_affected(),

@@ -10,7 +10,8 @@ use super::{GameRow, LobbyRow, Pool, StepRow, Store};
 const GAME_SEATS_SELECT: &str =
     "SELECT g.id, g.room_code, g.game_no, g.rule_set, g.seat_count, g.status, g.end_how,
         g.created_at, g.started_at, g.finished_at,
-        s.seat, s.player_id, p.display_name, p.computer_level, s.colour, s.place, s.score
+        s.seat, s.player_id, p.display_name, p.computer_level, s.colour, s.place, s.score,
+        s.client_seed
      FROM games g
      LEFT JOIN game_seats s ON s.game_id = g.id
      LEFT JOIN players p ON p.id = s.player_id";
@@ -92,5 +93,16 @@ impl Store {
         .fetch_all(pool)
         .await)?;
         Ok(rows)
+    }
+
+    /// A game's server seed and its commitment (`docs/fairness.md`);
+    /// `None` for games of earlier releases, which have none.
+    pub async fn fairness(&self, game_id: Uuid) -> Result<Option<(Vec<u8>, String)>, sqlx::Error> {
+        read!(self, pool => sqlx::query_as(
+            "SELECT server_seed, commitment FROM game_fairness WHERE game_id = $1",
+        )
+        .bind(game_id)
+        .fetch_optional(pool)
+        .await)
     }
 }

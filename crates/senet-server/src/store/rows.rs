@@ -42,6 +42,9 @@ pub struct SeatRow {
     pub place: Option<i16>,
     /// The seat's score, where the rule set scores.
     pub score: Option<i32>,
+    /// The holder's client seed (`docs/fairness.md`); `None` where the
+    /// query did not read it, or for games of earlier releases.
+    pub client_seed: Option<String>,
 }
 
 /// A game with its seats.
@@ -116,6 +119,9 @@ pub(super) struct SeatJoin {
     pub colour: Option<i16>,
     pub place: Option<i16>,
     pub score: Option<i32>,
+    /// Only the queries that read a game to play it select it.
+    #[sqlx(default)]
+    pub client_seed: Option<String>,
 }
 
 impl SeatJoin {
@@ -129,6 +135,7 @@ impl SeatJoin {
             colour: self.colour,
             place: self.place,
             score: self.score,
+            client_seed: self.client_seed,
         })
     }
 }

@@ -35,6 +35,8 @@ pub struct WsQuery {
     token: Option<String>,
     /// The protocol version: `1` (the default) or `2`.
     v: Option<String>,
+    /// The player's client seed for the seat it takes (`docs/fairness.md`).
+    client_seed: Option<String>,
 }
 
 /// Counts live connections; decremented on drop.
@@ -68,6 +70,8 @@ pub async fn ws_handler(
     }
     let version = Version::from_query(query.v.as_deref())
         .map_err(|message| AppError::BadRequest("unsupported_version", message))?;
+    let client_seed = crate::rooms::client_seed(query.client_seed.as_deref())
+        .map_err(|message| AppError::BadRequest("bad_client_seed", message))?;
     let header_token = bearer_token(&headers).map(str::to_owned);
     let player = match query.token.or(header_token) {
         None => None,
@@ -111,10 +115,22 @@ pub async fn ws_handler(
         .on_upgrade(move |socket| {
             async move {
                 let _guard = guard;
-                run(socket, conn, handle, player, version, shutdown, bucket).await;
+                let joining = Joining {
+                    player,
+                    version,
+                    client_seed,
+                };
+                run(socket, conn, handle, joining, shutdown, bucket).await;
             }
             .instrument(span)
         }))
+}
+
+/// Who connects, as the upgrade checked it.
+struct Joining {
+    player: Option<Identity>,
+    version: Version,
+    client_seed: String,
 }
 
 /// Why a connection's loop ended.
@@ -287,17 +303,22 @@ async fn run(
     mut socket: WebSocket,
     conn: ConnId,
     handle: RoomHandle,
-    player: Option<Identity>,
-    version: Version,
+    joining: Joining,
     shutdown: watch::Receiver<bool>,
     bucket: TokenBucket,
 ) {
+    let Joining {
+        player,
+        version,
+        client_seed,
+    } = joining;
     let (tx, mut rx) = mpsc::channel(OUTBOUND_QUEUE);
     let (close_tx, close_rx) = watch::channel(None);
     let connect = Command::Connect {
         conn,
         player,
         version,
+        client_seed,
         tx,
         close: close_tx,
     };

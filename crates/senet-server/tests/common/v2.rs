@@ -57,6 +57,11 @@ pub struct Table {
     pub game_id: String,
 }
 
+/// The client seed the test gives seat `seat` (`docs/fairness.md`).
+pub fn client_seed(seat: usize) -> String {
+    format!("seat-{seat}-seed")
+}
+
 /// The last event number a message carries.
 fn seq_of(message: &Value) -> u64 {
     message["seq"].as_u64().unwrap_or(0)
@@ -77,7 +82,8 @@ impl Table {
         let room = app
             .create_room(
                 &creator,
-                json!({ "rule_set": rule_set, "seats": seats, "seat": 0, "public": true }),
+                json!({ "rule_set": rule_set, "seats": seats, "seat": 0, "public": true,
+                        "client_seed": client_seed(0) }),
             )
             .await;
         assert_eq!(room["seats"], seats, "{room}");
@@ -93,11 +99,21 @@ impl Table {
             if seat + 1 == tokens.len() {
                 // The last seat starts the game: its first snapshot comes
                 // after `game_started`, read below with everyone's.
-                let url = app.ws_url_v2(&code, token.as_deref());
+                let url = format!(
+                    "{}&client_seed={}",
+                    app.ws_url_v2(&code, token.as_deref()),
+                    client_seed(seat)
+                );
                 clients.push(Some(Client::open(&url, None).await.expect("upgrade")));
                 continue;
             }
-            let (client, snapshot) = app.connect_v2(&code, token.as_deref()).await;
+            let url = format!(
+                "{}&client_seed={}",
+                app.ws_url_v2(&code, token.as_deref()),
+                client_seed(seat)
+            );
+            let mut client = Client::open(&url, None).await.expect("upgrade");
+            let snapshot = client.recv_type("snapshot").await;
             assert_eq!(snapshot["you"]["seat"], seat, "{snapshot}");
             clients.push(Some(client));
         }

@@ -154,9 +154,23 @@ pub struct Snapshot {
     pub standing: Option<Standing>,
     /// Seats that have asked for a rematch since the game ended.
     pub rematch: Vec<Seat>,
+    /// The commitment and seeds every chance outcome is derived from;
+    /// `null` for games of earlier releases.
+    pub fairness: Option<FairnessInfo>,
     /// The series score of the room (Jequier): games won by each player.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub series: Vec<SeriesEntry>,
+}
+
+/// What makes the game's chance checkable (`docs/fairness.md`).
+#[derive(Debug, Clone, Serialize)]
+pub struct FairnessInfo {
+    /// SHA-256 of the server seed, hex: fixed before the first chance step.
+    pub commitment: String,
+    /// Each seat's client seed, by seat (`""` for none).
+    pub client_seeds: Vec<String>,
+    /// The server seed, hex: `null` until the game is over, then revealed.
+    pub server_seed: Option<String>,
 }
 
 /// A player's games won in a room's series.
