@@ -182,7 +182,6 @@ pub struct Totals {
     pub wins: i64,
 }
 
-
 impl Store {
     /// How the name filter of `q` is applied: by the ids of the players
     /// whose names match when they are few, else by the pattern.
@@ -244,7 +243,10 @@ impl Store {
     /// One game with its history metadata and seats, whatever its status
     /// and whoever may see it (check [`HistoryRow::visible_to`]).
     pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
-        let sql = with_seats(&format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1"), "");
+        let sql = with_seats(
+            &format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1"),
+            "",
+        );
         let rows = read!(self, pool => sqlx::query_as::<_, HistorySeatRow>(&sql)
             .bind(id)
             .fetch_all(pool)

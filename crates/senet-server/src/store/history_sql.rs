@@ -191,10 +191,16 @@ impl HistoryQuery {
                 conditions.push(format!("{} > 0", first_places(&format!("w.seat = ${n}"))));
             }
             (Some(WinnerFilter::PlayerWon), Some(_)) => {
-                conditions.push(format!("{} > 0", first_places("w.player_id = ps.player_id")));
+                conditions.push(format!(
+                    "{} > 0",
+                    first_places("w.player_id = ps.player_id")
+                ));
             }
             (Some(WinnerFilter::PlayerLost), Some(_)) => {
-                conditions.push(format!("{} = 0", first_places("w.player_id = ps.player_id")));
+                conditions.push(format!(
+                    "{} = 0",
+                    first_places("w.player_id = ps.player_id")
+                ));
             }
             // won/lost without a player is refused by the handler.
             _ => {}
