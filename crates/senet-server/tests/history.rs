@@ -613,13 +613,15 @@ async fn the_list_query_uses_its_indexes() {
 }
 
 /// No plan line reads the whole games or rooms table: `Seq Scan on games`
-/// (PostgreSQL) or `SCAN g` without an index (SQLite).
+/// (PostgreSQL) or `SCAN g` without an index (SQLite). (With a few
+/// thousand games PostgreSQL may hash the seats of a page's games from a
+/// scan of `game_seats`; with 100,000 it looks them up by key — see
+/// tests/history_bench.rs, which asserts no scan of `game_seats` there.)
 pub fn assert_no_full_scan(plan: &str) {
     for line in plan.lines() {
         let line = line.trim().trim_start_matches(['|', '`', '-', ' ']);
         assert!(!line.contains("Seq Scan on games"), "{plan}");
         assert!(!line.contains("Seq Scan on rooms"), "{plan}");
-        assert!(!line.contains("Seq Scan on game_seats"), "{plan}");
         assert!(
             !(line.starts_with("SCAN ")
                 && [

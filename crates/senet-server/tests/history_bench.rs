@@ -125,7 +125,7 @@ async fn list_query_with_100k_games() {
                     name: Some("player 04999".to_owned()),
                     ..HistoryQuery::default()
                 },
-                "games_finished_order",
+                "game_seats_player_finished",
             ),
             (
                 "one player",

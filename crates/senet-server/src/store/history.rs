@@ -9,18 +9,21 @@
 //! seat; a game where they hold several seats is listed once.
 //!
 //! Filters only ever add fixed SQL fragments; every value is a bound
-//! parameter.
+//! parameter (the SQL is built in [`super::history_sql`]). Each list is one
+//! statement that returns its games with their seats.
 //!
 //! Privacy: a game of a private room (a room made with `public: false`,
 //! and every room against the computer) is listed only to its players.
 //! Every list here takes the viewer (the player asking, if any) and adds
 //! [`visible_to`]'s condition.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use super::history_sql::{
+    HEAD_COLUMNS, NAME_PLAYERS, NAME_PLAYERS_MAX, NameMatch, PLAYER_GAMES, Param, contains_pattern,
+    first_places, visible_to, with_seats,
+};
 use super::rows::SeatJoin;
 use super::{Pool, SeatRow, Store};
 
@@ -82,7 +85,7 @@ impl HistoryRow {
     }
 }
 
-/// A listed game's own columns, before its seats are added.
+/// A listed game's own columns.
 #[derive(sqlx::FromRow)]
 struct HistoryHead {
     id: Uuid,
@@ -100,12 +103,41 @@ struct HistoryHead {
     public: bool,
 }
 
-/// A seat with its game's id.
+/// A listed game with one of its seats (or none).
 #[derive(sqlx::FromRow)]
-struct SeatOfGame {
-    game_id: Uuid,
+struct HistorySeatRow {
+    #[sqlx(flatten)]
+    head: HistoryHead,
     #[sqlx(flatten)]
     seat: SeatJoin,
+}
+
+/// Folds rows (one a seat, a game's rows together) into games with seats.
+fn fold(rows: Vec<HistorySeatRow>) -> Vec<HistoryRow> {
+    let mut games: Vec<HistoryRow> = Vec::new();
+    for HistorySeatRow { head: h, seat } in rows {
+        let seat = seat.into_seat();
+        match games.last_mut() {
+            Some(game) if game.id == h.id => game.seats.extend(seat),
+            _ => games.push(HistoryRow {
+                id: h.id,
+                room_code: h.room_code,
+                game_no: h.game_no,
+                rule_set: h.rule_set,
+                seat_count: h.seat_count,
+                status: h.status,
+                end_how: h.end_how,
+                created_at: h.created_at,
+                started_at: h.started_at,
+                finished_at: h.finished_at,
+                step_count: h.step_count,
+                chance_count: h.chance_count,
+                public: h.public,
+                seats: seat.into_iter().collect(),
+            }),
+        }
+    }
+    games
 }
 
 /// Who won, as a filter.
@@ -150,243 +182,41 @@ pub struct Totals {
     pub wins: i64,
 }
 
-enum Param {
-    Uuid(Uuid),
-    Text(String),
-    Time(DateTime<Utc>),
-    Int(i64),
-}
-
-/// The columns of [`HistoryHead`] from games `g`.
-const HEAD_COLUMNS: &str = "g.id, g.room_code, g.game_no, g.rule_set, g.seat_count,
-        g.status, g.end_how, g.created_at, g.started_at, g.finished_at,
-        COALESCE((SELECT MAX(t.step_no) FROM steps t WHERE t.game_id = g.id), 0) AS step_count,
-        (SELECT COUNT(*) FROM steps t WHERE t.game_id = g.id AND t.seat IS NULL) AS chance_count,
-        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public";
-
-/// The ids of the finished games player `$P` sat in, along the index.
-const PLAYER_GAMES: &str =
-    "SELECT s.game_id FROM game_seats s WHERE s.player_id = $P AND s.finished_at IS NOT NULL";
-
-/// Whether game `g`'s room is public: a scalar subquery, so that both
-/// databases look the room up by its key for each candidate row and the
-/// lists keep walking their order indexes (PostgreSQL would read an
-/// `EXISTS` beside an `OR` as a hash of every public room).
-const ROOM_PUBLIC: &str = "(SELECT r.public FROM rooms r WHERE r.code = g.room_code)";
-
-/// The condition that game `g` is public, or, with `Some(n)`, public or
-/// played by the player bound as `$n`. The seats are counted by a scalar
-/// subquery, for the same reason as [`ROOM_PUBLIC`]: an `EXISTS` beside the
-/// `OR` becomes a hash of every seat of the player (a scan of `game_seats`).
-fn visible_to(viewer_param: Option<usize>) -> String {
-    match viewer_param {
-        None => ROOM_PUBLIC.to_owned(),
-        Some(n) => format!(
-            "({ROOM_PUBLIC} OR (SELECT COUNT(*) FROM game_seats v \
-             WHERE v.game_id = g.id AND v.player_id = ${n}) > 0)"
-        ),
-    }
-}
-
-/// How many seats of game `g` in first place satisfy `seat_condition`
-/// (a scalar subquery: the game's seats by their key, for each row).
-fn first_places(seat_condition: &str) -> String {
-    format!(
-        "(SELECT COUNT(*) FROM game_seats w WHERE w.game_id = g.id AND w.place = 1 \
-         AND {seat_condition})"
-    )
-}
-
-/// A `LIKE` pattern matching `needle` anywhere, with `\`, `%` and `_`
-/// escaped (by `\`, named in the query's `ESCAPE`), lower-cased.
-#[must_use]
-pub fn contains_pattern(needle: &str) -> String {
-    let mut pattern = String::with_capacity(needle.len() + 2);
-    pattern.push('%');
-    for c in needle.to_lowercase().chars() {
-        if matches!(c, '\\' | '%' | '_') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
-}
-
-impl HistoryQuery {
-    /// The SQL and its parameters, in order.
-    fn sql(&self) -> (String, Vec<Param>) {
-        let mut params = Vec::new();
-        let next = |params: &mut Vec<Param>, p: Param| {
-            params.push(p);
-            params.len()
-        };
-        let mut conditions = vec!["g.status = 'finished'".to_owned()];
-        // With a player, their seats drive the list: one range of
-        // `game_seats_player_finished` from the cursor, newest first, each
-        // game looked up by its key.
-        let (from, order) = match self.player {
-            Some(player) => {
-                let n = next(&mut params, Param::Uuid(player));
-                conditions.push(format!("ps.player_id = ${n}"));
-                conditions.push("ps.finished_at IS NOT NULL".to_owned());
-                // Once per game, at the player's first seat.
-                conditions.push(
-                    "NOT EXISTS (SELECT 1 FROM game_seats d WHERE d.game_id = ps.game_id \
-                     AND d.player_id = ps.player_id AND d.seat < ps.seat)"
-                        .to_owned(),
-                );
-                (
-                    "FROM game_seats ps JOIN games g ON g.id = ps.game_id",
-                    ("ps.finished_at", "ps.game_id"),
-                )
-            }
-            None => ("FROM games g", ("g.finished_at", "g.id")),
-        };
-        if let Some(name) = &self.name {
-            let n = next(&mut params, Param::Text(contains_pattern(name)));
-            // Matching players first (a smaller table), then their games
-            // along the seats' index.
-            conditions.push(format!(
-                "g.id IN ({}) ",
-                PLAYER_GAMES.replace(
-                    "= $P",
-                    &format!(
-                        "IN (SELECT p.id FROM players p \
-                         WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\')"
-                    )
-                )
-            ));
-        }
-        if let Some(rule_set) = &self.rule_set {
-            let n = next(&mut params, Param::Text(rule_set.clone()));
-            conditions.push(format!("g.rule_set = ${n}"));
-        }
-        match (self.winner, self.player) {
-            (Some(WinnerFilter::Seat(seat)), _) => {
-                let n = next(&mut params, Param::Int(i64::from(seat)));
-                conditions.push(format!("{} > 0", first_places(&format!("w.seat = ${n}"))));
-            }
-            (Some(WinnerFilter::PlayerWon), Some(_)) => {
-                conditions.push(format!(
-                    "{} > 0",
-                    first_places("w.player_id = ps.player_id")
-                ));
-            }
-            (Some(WinnerFilter::PlayerLost), Some(_)) => {
-                conditions.push(format!(
-                    "{} = 0",
-                    first_places("w.player_id = ps.player_id")
-                ));
-            }
-            // won/lost without a player is refused by the handler.
-            _ => {}
-        }
-        if let Some(how) = self.how {
-            let n = next(&mut params, Param::Text(how.to_owned()));
-            conditions.push(format!("g.end_how = ${n}"));
-        }
-        let viewer = self.viewer.map(|v| next(&mut params, Param::Uuid(v)));
-        conditions.push(visible_to(viewer));
-        if let Some((at, id)) = self.after {
-            let a = next(&mut params, Param::Time(at));
-            let b = next(&mut params, Param::Uuid(id));
-            conditions.push(format!("({}, {}) < (${a}, ${b})", order.0, order.1));
-        }
-        let n = next(&mut params, Param::Int(self.limit));
-        let sql = format!(
-            "SELECT {HEAD_COLUMNS}\n     {from}\n     WHERE {}\n     ORDER BY {} DESC, {} DESC\n     LIMIT ${n}",
-            conditions.join("\n       AND "),
-            order.0,
-            order.1,
-        );
-        (sql, params)
-    }
-}
-
-/// Binds the parameters in order onto a query, whatever the driver.
-macro_rules! bind_all {
-    ($query:expr, $params:expr) => {{
-        let mut query = $query;
-        for param in $params {
-            query = match param {
-                Param::Uuid(v) => query.bind(*v),
-                Param::Text(v) => query.bind(v.clone()),
-                Param::Time(v) => query.bind(*v),
-                Param::Int(v) => query.bind(*v),
-            };
-        }
-        query
-    }};
-}
-
-/// Ids a statement reads seats for at most (under both databases' limits).
-const SEATS_CHUNK: usize = 500;
-
 impl Store {
-    /// Adds their seats to listed games (one query a chunk of games).
-    async fn with_seats(&self, heads: Vec<HistoryHead>) -> Result<Vec<HistoryRow>, sqlx::Error> {
-        let mut seats: HashMap<Uuid, Vec<SeatRow>> = HashMap::new();
-        for chunk in heads.chunks(SEATS_CHUNK) {
-            let list = (1..=chunk.len())
-                .map(|i| format!("${i}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let sql = format!(
-                "SELECT s.game_id, s.seat, s.player_id, p.display_name, p.computer_level,
-                        s.colour, s.place, s.score
-                 FROM game_seats s LEFT JOIN players p ON p.id = s.player_id
-                 WHERE s.game_id IN ({list})
-                 ORDER BY s.game_id, s.seat"
-            );
-            let rows: Vec<SeatOfGame> = read!(self, pool => {
-                let mut query = sqlx::query_as(&sql);
-                for head in chunk {
-                    query = query.bind(head.id);
-                }
-                query.fetch_all(pool).await
-            })?;
-            for row in rows {
-                seats
-                    .entry(row.game_id)
-                    .or_default()
-                    .extend(row.seat.into_seat());
-            }
-        }
-        Ok(heads
-            .into_iter()
-            .map(|h| HistoryRow {
-                seats: seats.remove(&h.id).unwrap_or_default(),
-                id: h.id,
-                room_code: h.room_code,
-                game_no: h.game_no,
-                rule_set: h.rule_set,
-                seat_count: h.seat_count,
-                status: h.status,
-                end_how: h.end_how,
-                created_at: h.created_at,
-                started_at: h.started_at,
-                finished_at: h.finished_at,
-                step_count: h.step_count,
-                chance_count: h.chance_count,
-                public: h.public,
-            })
-            .collect())
+    /// How the name filter of `q` is applied: by the ids of the players
+    /// whose names match when they are few, else by the pattern.
+    async fn name_match(&self, q: &HistoryQuery) -> Result<NameMatch, sqlx::Error> {
+        let Some(name) = &q.name else {
+            return Ok(NameMatch::Any);
+        };
+        let pattern = contains_pattern(name);
+        let sql = format!("{NAME_PLAYERS} LIMIT {}", NAME_PLAYERS_MAX + 1);
+        let ids: Vec<Uuid> = read!(self, pool => sqlx::query_scalar(&sql)
+            .bind(&pattern)
+            .fetch_all(pool)
+            .await)?;
+        Ok(if ids.len() > NAME_PLAYERS_MAX {
+            NameMatch::Pattern(pattern)
+        } else {
+            NameMatch::Players(ids)
+        })
     }
 
     /// Finished games, newest first, filtered and paged, with their seats.
     pub async fn history(&self, q: &HistoryQuery) -> Result<Vec<HistoryRow>, sqlx::Error> {
-        let (sql, params) = q.sql();
-        let heads = read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryHead>(&sql), &params)
+        let names = self.name_match(q).await?;
+        let (sql, params) = q.sql(&names);
+        let rows = read!(self, pool => bind_all!(sqlx::query_as::<_, HistorySeatRow>(&sql), &params)
             .fetch_all(pool)
             .await)?;
-        self.with_seats(heads).await
+        Ok(fold(rows))
     }
 
     /// The query plan the database chooses for a history query: `EXPLAIN`
     /// on PostgreSQL, `EXPLAIN QUERY PLAN` on SQLite, one line a row.
     pub async fn explain_history(&self, q: &HistoryQuery) -> Result<String, sqlx::Error> {
-        let (sql, params) = q.sql();
+        let names = self.name_match(q).await?;
+        let (sql, params) = q.sql(&names);
         let sql = format!("EXPLAIN {sql}");
         match &self.pool {
             Pool::Postgres(pool) => {
@@ -413,28 +243,32 @@ impl Store {
     /// One game with its history metadata and seats, whatever its status
     /// and whoever may see it (check [`HistoryRow::visible_to`]).
     pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
-        let sql = format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1");
-        let head = read!(self, pool => sqlx::query_as::<_, HistoryHead>(&sql)
+        let sql = with_seats(
+            &format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1"),
+            "",
+        );
+        let rows = read!(self, pool => sqlx::query_as::<_, HistorySeatRow>(&sql)
             .bind(id)
-            .fetch_optional(pool)
+            .fetch_all(pool)
             .await)?;
-        Ok(self.with_seats(head.into_iter().collect()).await?.pop())
+        Ok(fold(rows).pop())
     }
 
     /// Games being played now that `viewer` may see (see [`HistoryQuery::viewer`]),
-    /// most recently started first.
+    /// most recently started first, with their seats.
     pub async fn live_games(
         &self,
         limit: i64,
         viewer: Option<Uuid>,
     ) -> Result<Vec<HistoryRow>, sqlx::Error> {
-        let sql = format!(
+        let heads = format!(
             "SELECT {HEAD_COLUMNS} FROM games g WHERE g.status = 'playing' AND {}
              ORDER BY g.started_at DESC, g.id DESC LIMIT $1",
             visible_to(viewer.map(|_| 2)),
         );
-        let heads = read!(self, pool => {
-            let query = sqlx::query_as::<_, HistoryHead>(&sql).bind(limit);
+        let sql = with_seats(&heads, "h.started_at DESC, h.id DESC, ");
+        let rows = read!(self, pool => {
+            let query = sqlx::query_as::<_, HistorySeatRow>(&sql).bind(limit);
             match viewer {
                 Some(viewer) => query.bind(viewer),
                 None => query,
@@ -442,7 +276,7 @@ impl Store {
             .fetch_all(pool)
             .await
         })?;
-        self.with_seats(heads).await
+        Ok(fold(rows))
     }
 
     /// A player's finished games and wins (games where one of their seats
