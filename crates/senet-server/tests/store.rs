@@ -56,6 +56,8 @@ async fn a_four_seat_game_from_waiting_to_finished() {
                 game_no: 1,
                 rule_set: "modern",
                 players: &[Some(a), None, Some(robot), None],
+                client_seeds: &[],
+                fairness: None,
             },
         })
         .await
@@ -82,8 +84,8 @@ async fn a_four_seat_game_from_waiting_to_finished() {
     );
 
     // A taken seat, a start with a seat still open: refused, nothing stored.
-    refused(store.take_seat(game, 0, b, false).await);
-    refused(store.take_seat(game, 1, b, true).await);
+    refused(store.take_seat(game, 0, b, "", false).await);
+    refused(store.take_seat(game, 1, b, "", true).await);
     assert_eq!(
         store
             .game(game)
@@ -95,9 +97,9 @@ async fn a_four_seat_game_from_waiting_to_finished() {
             .player_id,
         None
     );
-    store.take_seat(game, 1, b, false).await.unwrap();
-    store.take_seat(game, 3, c, true).await.unwrap();
-    refused(store.take_seat(game, 3, a, true).await);
+    store.take_seat(game, 1, b, "", false).await.unwrap();
+    store.take_seat(game, 3, c, "", true).await.unwrap();
+    refused(store.take_seat(game, 3, a, "", true).await);
     let row = store.game(game).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Playing.as_str());
     assert!(row.started_at.is_some());
@@ -226,6 +228,8 @@ async fn a_four_seat_game_from_waiting_to_finished() {
             game_no: 2,
             rule_set: "modern",
             players: &[Some(b), Some(a), None],
+            client_seeds: &[],
+            fairness: None,
         })
         .await
         .unwrap();
@@ -262,6 +266,8 @@ async fn a_player_in_two_seats_is_listed_once() {
                 game_no: 1,
                 rule_set: "modern",
                 players: &[Some(robot), Some(a), Some(robot)],
+                client_seeds: &[],
+                fairness: None,
             },
         })
         .await
