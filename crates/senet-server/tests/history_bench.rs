@@ -125,7 +125,9 @@ async fn list_query_with_100k_games() {
                     name: Some("player 04999".to_owned()),
                     ..HistoryQuery::default()
                 },
-                "games_finished_order",
+                // The matching players first, then their games along
+                // their seats (not a walk of every game).
+                "game_seats_player_finished",
             ),
             (
                 "one player",
