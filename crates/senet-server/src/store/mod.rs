@@ -57,7 +57,9 @@ enum Pool {
 mod computer;
 mod history;
 mod open;
-pub use history::{HistoryQuery, HistoryRow, Totals, WinnerFilter, contains_pattern};
+pub use history::{
+    HistoryQuery, HistoryRow, RuleSetTotals, Totals, WinnerFilter, contains_pattern,
+};
 pub use open::{NotWritable, SqliteSync, StoreOptions, UnsupportedDatabase};
 
 /// The database handle.
