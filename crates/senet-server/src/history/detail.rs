@@ -271,5 +271,8 @@ pub async fn record_txt(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),
     );
-    Ok(attachment(response, &format!("senet-{}.txt", detail.row.id)))
+    Ok(attachment(
+        response,
+        &format!("senet-{}.txt", detail.row.id),
+    ))
 }

@@ -193,18 +193,19 @@ pub fn step_record(row: &HistoryRow, replayed: &Replayed, site: &str) -> String 
     let finished = row.finished_at.map(instant);
     let step_count = steps.len().to_string();
     let result = result_tag(standing.as_ref());
-    let scores = standing
-        .as_ref()
-        .filter(|s| !s.scores.is_empty())
-        .map(|s| {
-            s.scores
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        });
+    let scores = standing.as_ref().filter(|s| !s.scores.is_empty()).map(|s| {
+        s.scores
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
     let mut tags: Vec<(&str, &str)> = vec![("Event", "Senet Online"), ("Site", &site)];
-    tags.extend(names.iter().map(|(tag, name)| (tag.as_str(), name.as_str())));
+    tags.extend(
+        names
+            .iter()
+            .map(|(tag, name)| (tag.as_str(), name.as_str())),
+    );
     tags.push(("Date", &date));
     tags.push(("Start", &started));
     if let Some(finished) = &finished {

@@ -8,6 +8,9 @@
 //! game's `finished_at` for it). A player filter matches the player in any
 //! seat; a game where they hold several seats is listed once.
 //!
+//! A name filter runs one of two ways, by how many players match it
+//! ([`NAME_GATHER_MAX`]).
+//!
 //! Filters only ever add fixed SQL fragments; every value is a bound
 //! parameter.
 //!
@@ -239,9 +242,28 @@ pub fn contains_pattern(needle: &str) -> String {
     pattern
 }
 
+/// Up to this many players matching a name filter, the list gathers their
+/// games along their seats and sorts them; past it, it walks every game
+/// newest first and checks each one's players. Gathering costs the matched
+/// players' games, walking costs about a page divided by the share of
+/// games that match: a rare name (one player: ~40 games here) is cheap to
+/// gather and would walk most of the order index; a common one (1,000
+/// players: ~40,000 games to sort) is found within a few rows of the walk.
+const NAME_GATHER_MAX: i64 = 50;
+
+/// How a name filter is run (see [`NAME_GATHER_MAX`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NameShape {
+    /// The matching players' games, gathered along their seats.
+    Gather,
+    /// Every game newest first, each one's players checked.
+    Walk,
+}
+
 impl HistoryQuery {
-    /// The SQL and its parameters, in order.
-    fn sql(&self) -> (String, Vec<Param>) {
+    /// The SQL and its parameters, in order; `shape` says how the name
+    /// filter (if any) runs.
+    fn sql(&self, shape: NameShape) -> (String, Vec<Param>) {
         let mut params = Vec::new();
         let next = |params: &mut Vec<Param>, p: Param| {
             params.push(p);
@@ -271,18 +293,28 @@ impl HistoryQuery {
         };
         if let Some(name) = &self.name {
             let n = next(&mut params, Param::Text(contains_pattern(name)));
-            // Matching players first (a smaller table), then their games
-            // along the seats' index.
-            conditions.push(format!(
-                "g.id IN ({}) ",
-                PLAYER_GAMES.replace(
-                    "= $P",
-                    &format!(
-                        "IN (SELECT p.id FROM players p \
-                         WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\')"
+            conditions.push(match shape {
+                // Matching players first (a smaller table), then their
+                // games along the seats' index.
+                NameShape::Gather => format!(
+                    "g.id IN ({}) ",
+                    PLAYER_GAMES.replace(
+                        "= $P",
+                        &format!(
+                            "IN (SELECT p.id FROM players p \
+                             WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\')"
+                        )
                     )
-                )
-            ));
+                ),
+                // Each game's seats by their key, for each row of the walk:
+                // a scalar subquery, so neither database turns it into a
+                // hash of every matching seat.
+                NameShape::Walk => format!(
+                    "(SELECT COUNT(*) FROM game_seats n JOIN players p ON p.id = n.player_id \
+                     WHERE n.game_id = g.id \
+                     AND LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\') > 0"
+                ),
+            });
         }
         if let Some(rule_set) = &self.rule_set {
             let n = next(&mut params, Param::Text(rule_set.clone()));
@@ -400,9 +432,34 @@ impl Store {
             .collect())
     }
 
+    /// How to run `q`'s name filter: by how many players match it (at
+    /// most [`NAME_GATHER_MAX`] + 1 counted); `None` when nobody matches,
+    /// so no game can.
+    async fn name_shape(&self, q: &HistoryQuery) -> Result<Option<NameShape>, sqlx::Error> {
+        let Some(name) = &q.name else {
+            return Ok(Some(NameShape::Gather));
+        };
+        let matching: i64 = read!(self, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM players p
+             WHERE LOWER(p.display_name) LIKE LOWER($1) ESCAPE '\\' LIMIT $2) m",
+        )
+        .bind(contains_pattern(name))
+        .bind(NAME_GATHER_MAX + 1)
+        .fetch_one(pool)
+        .await)?;
+        Ok(match matching {
+            0 => None,
+            n if n <= NAME_GATHER_MAX => Some(NameShape::Gather),
+            _ => Some(NameShape::Walk),
+        })
+    }
+
     /// Finished games, newest first, filtered and paged, with their seats.
     pub async fn history(&self, q: &HistoryQuery) -> Result<Vec<HistoryRow>, sqlx::Error> {
-        let (sql, params) = q.sql();
+        let Some(shape) = self.name_shape(q).await? else {
+            return Ok(Vec::new());
+        };
+        let (sql, params) = q.sql(shape);
         let heads = read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryHead>(&sql), &params)
             .fetch_all(pool)
             .await)?;
@@ -411,8 +468,12 @@ impl Store {
 
     /// The query plan the database chooses for a history query: `EXPLAIN`
     /// on PostgreSQL, `EXPLAIN QUERY PLAN` on SQLite, one line a row.
+    /// A name nobody matches needs no query: its plan is that sentence.
     pub async fn explain_history(&self, q: &HistoryQuery) -> Result<String, sqlx::Error> {
-        let (sql, params) = q.sql();
+        let Some(shape) = self.name_shape(q).await? else {
+            return Ok("no player matches the name: no query".to_owned());
+        };
+        let (sql, params) = q.sql(shape);
         let sql = format!("EXPLAIN {sql}");
         match &self.pool {
             Pool::Postgres(pool) => {
