@@ -54,7 +54,7 @@ impl Room {
         let entries = self.slot.table.record().len();
         let decision = match self.slot.table.next() {
             Next::Decide { options, .. } => {
-                Some((self.slot.table.state().clone(), options.clone()))
+                Some((self.slot.table.state().clone(), *options))
             }
             _ => None,
         };
