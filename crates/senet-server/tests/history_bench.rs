@@ -192,7 +192,10 @@ async fn list_query_with_100k_games() {
         cursor
     };
     let player = players[17].0;
-    let some_game = first.body["games"][0]["game_id"].as_str().unwrap().to_owned();
+    let some_game = first.body["games"][0]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let mut rows = vec![
         "| page (HTTP, 20 rows) | median ms | p95 ms | max ms |".to_owned(),
         "|---|---|---|---|".to_owned(),
@@ -220,11 +223,20 @@ async fn list_query_with_100k_games() {
             "name substring, rare",
             "/api/games?name=player%2004999".to_owned(),
         ),
-        ("rule set, every game (`kendall`)", "/api/games?rule_set=kendall".to_owned()),
-        ("rule set, no game (`modern`)", "/api/games?rule_set=modern".to_owned()),
+        (
+            "rule set, every game (`kendall`)",
+            "/api/games?rule_set=kendall".to_owned(),
+        ),
+        (
+            "rule set, no game (`modern`)",
+            "/api/games?rule_set=modern".to_owned(),
+        ),
         ("player totals", format!("/api/players/{player}/totals")),
         ("one game step by step", format!("/api/games/{some_game}")),
-        ("its record.txt", format!("/api/games/{some_game}/record.txt")),
+        (
+            "its record.txt",
+            format!("/api/games/{some_game}/record.txt"),
+        ),
     ] {
         rows.push(summary(name, time_http(&app, &path).await));
     }

@@ -53,9 +53,7 @@ impl Room {
         let game_id = self.slot.id;
         let entries = self.slot.table.record().len();
         let decision = match self.slot.table.next() {
-            Next::Decide { options, .. } => {
-                Some((self.slot.table.state().clone(), *options))
-            }
+            Next::Decide { options, .. } => Some((self.slot.table.state().clone(), *options)),
             _ => None,
         };
         let mut delay = self.settings.computer_delay;
