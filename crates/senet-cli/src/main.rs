@@ -12,7 +12,7 @@ use senet_engine::{
     AnyRules, Destination, Game, Kendall, Phase, Position, RuleSetId, Rules, Side, Sticks, Throw,
 };
 
-mod steps;
+use senet_cli::steps;
 
 const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
 
@@ -255,35 +255,13 @@ fn seeded_table(args: &[String]) -> Result<(u64, AnyRules, u8), String> {
     Ok((seed, any, seats))
 }
 
-/// `senet replay FILE`: a Kendall game text (numbered turns, `1. c 3:9`)
-/// or a step record of any rule set (one step a line); prints the final
-/// position and the result, or the first bad line (exit 2).
+/// `senet replay FILE`: see [`senet_cli::replay_text`].
 fn replay(args: &[String]) -> Result<String, String> {
     let [path] = args else {
         return Err(format!("`replay` takes one file; {USAGE}"));
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
-    let is_turn_text = text.lines().map(str::trim).any(|line| {
-        line.split_once(". ")
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-    });
-    if !is_turn_text {
-        return steps::replay(&text);
-    }
-    let game_text = senet_engine::GameText::parse(&text).map_err(|e| e.to_string())?;
-    let game = game_text.replay().map_err(|e| e.to_string())?;
-    let result = match game_text.outcome().map_err(|e| e.to_string())? {
-        Some(outcome) => format!("{} {}", outcome.winner, outcome.how),
-        None => match game.winner() {
-            Some(winner) => format!("{winner} borne_off"),
-            None => "unfinished".to_owned(),
-        },
-    };
-    Ok(format!(
-        "rules: kendall\nturns: {}\nfinal: {}\nresult: {result}\n",
-        game.record().len(),
-        game.rules().position_text(&game.position()),
-    ))
+    senet_cli::replay_text(&text)
 }
 
 fn trace(args: &[String]) -> Result<String, String> {

@@ -6,7 +6,8 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_engine::{
-    AnyRules, ChanceKind, Next, RuleSet, RuleSetId, StepGame, StepRecord, random_game, random_step,
+    AnyRules, ChanceKind, Leaving, Next, RuleSet, RuleSetId, StepGame, StepRecord, random_game,
+    random_step,
 };
 use serde_json::{Value, json};
 
@@ -154,7 +155,9 @@ pub fn play(any: AnyRules, seats: u8, seed: u64) -> Result<String, String> {
 }
 
 /// `senet replay FILE` for a step record: the final position and the
-/// standing, or the first refused step (an error).
+/// standing (with a seat's leaving: the rules' elimination at a table of
+/// three or four, the end of the game at a table of two), or the first
+/// refused line (an error). The scores follow where the rule set scores.
 pub fn replay(text: &str) -> Result<String, String> {
     let record = StepRecord::parse(text).map_err(|e| e.to_string())?;
     let game = record.replay().map_err(|e| e.to_string())?;
@@ -166,16 +169,28 @@ pub fn replay(text: &str) -> Result<String, String> {
         game.steps().len(),
         any.position_text(game.state())
     );
-    match game.next() {
-        Next::End(standing) => {
+    if !record.left.is_empty() {
+        let left: Vec<String> = record
+            .left
+            .iter()
+            .map(|l| Leaving::text(l.seat, l.how))
+            .collect();
+        out.push_str(&format!("left: {}\n", left.join(" ")));
+    }
+    match record.standing(&game) {
+        Some(standing) => {
             let places: Vec<String> = standing.places.iter().map(ToString::to_string).collect();
             out.push_str(&format!(
                 "result: places {} {}\n",
                 places.join(","),
                 standing.how
             ));
+            if !standing.scores.is_empty() {
+                let scores: Vec<String> = standing.scores.iter().map(ToString::to_string).collect();
+                out.push_str(&format!("scores: {}\n", scores.join(" ")));
+            }
         }
-        _ => out.push_str("result: unfinished\n"),
+        None => out.push_str("result: unfinished\n"),
     }
     Ok(out)
 }

@@ -239,3 +239,56 @@ fn moves_answers_every_stick_rule_set_and_refuses_the_others() {
     assert_eq!(peril.status.code(), Some(2));
     assert_eq!(String::from_utf8(peril.stderr).unwrap().lines().count(), 1);
 }
+
+#[test]
+fn replay_takes_a_seat_out_where_a_leaving_line_stands() {
+    use rand::SeedableRng;
+    use senet_engine::{AnyRules, EndHow, Leaving, Next, RuleSetId, Seat, StepGame, StepRecord};
+
+    let dir = std::env::temp_dir().join(format!("senet_cli_leaving_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = AnyRules::of(RuleSetId::Modern);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+    let mut game = StepGame::new(rules, 4).unwrap();
+    let quitter = Seat::new(2).unwrap();
+    let mut left = Vec::new();
+    while let Some(step) = senet_engine::random_step(rules, game.state(), &mut rng) {
+        if game.steps().len() == 8 && left.is_empty() {
+            game.eliminate(quitter).unwrap();
+            left.push(Leaving {
+                line: 0,
+                after: 8,
+                seat: quitter,
+                how: EndHow::Abandoned,
+            });
+            continue;
+        }
+        game.play(step).unwrap();
+    }
+    let Next::End(standing) = game.next() else {
+        panic!("the game ended");
+    };
+    let text = StepRecord::write_with_leavings(RuleSetId::Modern, 4, &[], game.steps(), &left);
+    let file = dir.join("modern.txt");
+    std::fs::write(&file, &text).unwrap();
+    let replayed = stdout(&senet(&["replay", file.to_str().unwrap()]));
+    let places: Vec<String> = standing.places.iter().map(ToString::to_string).collect();
+    assert!(replayed.contains("left: 2:abandon\n"), "{replayed}");
+    assert!(
+        replayed.contains(&format!(
+            "result: places {} {}\n",
+            places.join(","),
+            standing.how
+        )),
+        "{replayed}"
+    );
+    // A seat of two leaving ends the game: the other seat wins.
+    let peril = dir.join("peril.txt");
+    std::fs::write(&peril, "[RuleSet \"peril\"]\nd5\n0:enter 2\n0:resign\n").unwrap();
+    let replayed = stdout(&senet(&["replay", peril.to_str().unwrap()]));
+    assert!(
+        replayed.contains("result: places 1,0 resigned\n"),
+        "{replayed}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

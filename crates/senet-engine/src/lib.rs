@@ -42,7 +42,7 @@ pub use model::{
     SpecialSquare, View,
 };
 pub use model::{
-    RandomGame, StepRecord, StepTextError, random_game, random_step, reachable_states,
+    Leaving, RandomGame, StepRecord, StepTextError, random_game, random_step, reachable_states,
 };
 pub use moves::{
     Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,

@@ -114,7 +114,7 @@ fn side_letter(side: Side) -> char {
 }
 
 /// Escapes a tag value: `\` and `"` get a backslash, line breaks become spaces.
-fn escape(value: &str) -> String {
+pub(crate) fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match c {

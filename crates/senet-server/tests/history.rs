@@ -602,6 +602,18 @@ async fn the_list_query_uses_its_indexes() {
     .await;
     assert!(viewer.contains("games_finished_order"), "{viewer}");
     assert_no_full_scan(&viewer);
+    // One rule set: its own index range, newest first.
+    let by_rule_set = plan(HistoryQuery {
+        limit: 21,
+        rule_set: Some("peril".to_owned()),
+        ..HistoryQuery::default()
+    })
+    .await;
+    assert!(
+        by_rule_set.contains("games_rule_set_finished"),
+        "{by_rule_set}"
+    );
+    assert_no_full_scan(&by_rule_set);
     let named = plan(HistoryQuery {
         limit: 21,
         name: Some("layer 7".to_owned()),

@@ -125,7 +125,20 @@ async fn list_query_with_100k_games() {
                     name: Some("player 04999".to_owned()),
                     ..HistoryQuery::default()
                 },
+                // The matching players first, then their games along
+                // their seats (not a walk of every game).
                 "game_seats_player_finished",
+            ),
+            (
+                "name substring, common",
+                HistoryQuery {
+                    limit: 21,
+                    name: Some("player 0".to_owned()),
+                    ..HistoryQuery::default()
+                },
+                // So many players match that the walk newest first finds a
+                // page within a few rows.
+                "games_finished_order",
             ),
             (
                 "one player",
@@ -135,6 +148,15 @@ async fn list_query_with_100k_games() {
                     ..HistoryQuery::default()
                 },
                 "game_seats_player_finished",
+            ),
+            (
+                "one rule set",
+                HistoryQuery {
+                    limit: 21,
+                    rule_set: Some("modern".to_owned()),
+                    ..HistoryQuery::default()
+                },
+                "games_rule_set_finished",
             ),
         ] {
             let plan = app.store.explain_history(&q).await.unwrap();
@@ -170,6 +192,10 @@ async fn list_query_with_100k_games() {
         cursor
     };
     let player = players[17].0;
+    let some_game = first.body["games"][0]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let mut rows = vec![
         "| page (HTTP, 20 rows) | median ms | p95 ms | max ms |".to_owned(),
         "|---|---|---|---|".to_owned(),
@@ -197,7 +223,20 @@ async fn list_query_with_100k_games() {
             "name substring, rare",
             "/api/games?name=player%2004999".to_owned(),
         ),
+        (
+            "rule set, every game (`kendall`)",
+            "/api/games?rule_set=kendall".to_owned(),
+        ),
+        (
+            "rule set, no game (`modern`)",
+            "/api/games?rule_set=modern".to_owned(),
+        ),
         ("player totals", format!("/api/players/{player}/totals")),
+        ("one game step by step", format!("/api/games/{some_game}")),
+        (
+            "its record.txt",
+            format!("/api/games/{some_game}/record.txt"),
+        ),
     ] {
         rows.push(summary(name, time_http(&app, &path).await));
     }

@@ -35,7 +35,7 @@ pub use event::{Event, Place, Why};
 pub use game::{ReplayFailure, StepGame, StepReplayError};
 pub use parse::StepTextError;
 pub use random::{RandomGame, random_game, random_step, reachable_states};
-pub use record_text::StepRecord;
+pub use record_text::{Leaving, StepRecord};
 pub use ruleset::{Next, RuleSet, SeatsError, Step, StepError, check_step};
 pub use seat::{MAX_SEATS, Seat};
 pub use standing::{EndHow, Standing};

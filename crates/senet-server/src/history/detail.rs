@@ -1,8 +1,12 @@
-//! One game turn by turn, and its downloads.
+//! One game step by step (and, for Kendall, turn by turn), and its
+//! downloads.
 //!
-//! The turns of a Kendall game are rebuilt from its stored steps
-//! (`crate::games`); what each move did (capture, House of Water, bear-off,
-//! backward move) is recomputed by replaying the turns through the engine.
+//! Every game is replayed from its stored steps through the table the rooms
+//! play on (`super::replay`), which says what each step did. The turns of a
+//! Kendall game are rebuilt from the same steps (`crate::games`), and what
+//! each move did (capture, House of Water, bear-off, backward move) is
+//! recomputed by replaying the turns through the engine's Kendall game, as
+//! the Kendall replay page has always read them.
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -15,10 +19,11 @@ use senet_engine::{Action, Direction, Effect, Game, RuleSetId, Side, Square, Tur
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::replay::{self, Replayed};
 use crate::config::Settings;
 use crate::error::AppError;
 use crate::players::Viewer;
-use crate::store::Store;
+use crate::store::{GameRow, HistoryRow, Store};
 use crate::ws::protocol::MoveView;
 
 fn side_name(side: Side) -> &'static str {
@@ -100,15 +105,38 @@ fn annotate(game: &mut Value) -> Result<(), AppError> {
     Ok(())
 }
 
-/// The game's JSON: `crate::games::get_game`'s, annotated, with the
-/// history's metadata (start time, duration, number of turns). A private
-/// room's game is `404 game_not_found` to anyone but its players, exactly
-/// as an unknown game, so a stranger cannot even learn that it exists.
-async fn game_json(
-    store: &Store,
-    id: String,
-    viewer: Option<Uuid>,
-) -> Result<(Uuid, Value), AppError> {
+/// A game's row as `crate::games::game_json` takes it.
+fn game_row(row: &HistoryRow) -> GameRow {
+    GameRow {
+        id: row.id,
+        room_code: row.room_code.clone(),
+        game_no: row.game_no,
+        rule_set: row.rule_set.clone(),
+        seat_count: row.seat_count,
+        status: row.status.clone(),
+        end_how: row.end_how.clone(),
+        created_at: row.created_at,
+        started_at: row.started_at,
+        finished_at: row.finished_at,
+        seats: row.seats.clone(),
+    }
+}
+
+/// A game as the history shows it: its row, its JSON and its replay.
+struct Detail {
+    row: HistoryRow,
+    json: Value,
+    replayed: Replayed,
+}
+
+/// The game's JSON, for every rule set: `crate::games::game_json`'s (with,
+/// for Kendall, the turns annotated), every step replayed through
+/// [`crate::table::Table`] with its events, the standing, the final
+/// position and view, and the history's metadata (start time, duration,
+/// number of turns and steps). A private room's game is
+/// `404 game_not_found` to anyone but its players, exactly as an unknown
+/// game, so a stranger cannot even learn that it exists.
+async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<Detail, AppError> {
     let not_found = || AppError::NotFound("game_not_found", format!("no game `{id}`"));
     let game_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
     let row = store
@@ -116,14 +144,36 @@ async fn game_json(
         .await?
         .filter(|row| row.visible_to(viewer))
         .ok_or_else(not_found)?;
-    let Json(mut game) = crate::games::get_game(State(store.clone()), Path(id.clone())).await?;
+    let steps = store.steps(game_id).await?;
+    let mut game = crate::games::game_json(&game_row(&row), &steps)?;
     annotate(&mut game)?;
+    let replayed = replay::replay(&row, &steps)?;
+    game["steps"] = json!(replay::steps_json(&replayed, &steps)?);
+    let standing = replay::stored_standing(&row);
+    if let (Some(stored), Some(rules)) = (&standing, replayed.table.standing()) {
+        if stored != rules {
+            // The rules' end is what the room stored; a difference means
+            // the row was changed by hand. Show what is stored, say so.
+            tracing::warn!(%game_id, ?stored, ?rules, "stored standing differs from the replay");
+        }
+    }
+    game["standing"] = json!(standing);
+    if game.get("start_position").is_none() {
+        game["start_position"] = json!(replayed.start_position);
+    }
+    game["position"] = json!(replayed.table.position_text());
+    game["view"] = json!(replayed.table.view());
+    game["description"] = json!(replayed.rule_set.description());
     let meta = super::row_json(&row);
-    for key in ["started_at", "duration_secs", "turns"] {
+    for key in ["started_at", "duration_secs", "turns", "step_count"] {
         let name = if key == "turns" { "turn_count" } else { key };
         game[name] = meta[key].clone();
     }
-    Ok((game_id, game))
+    Ok(Detail {
+        row,
+        json: game,
+        replayed,
+    })
 }
 
 /// `GET /api/games/{id}`: metadata and every turn.
@@ -132,7 +182,7 @@ pub async fn get_game(
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AppError> {
-    Ok(Json(game_json(&store, id, viewer.id()).await?.1))
+    Ok(Json(game_json(&store, id, viewer.id()).await?.json))
 }
 
 fn attachment(mut response: Response, filename: &str) -> Response {
@@ -150,14 +200,12 @@ pub async fn record_json(
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let (game_id, game) = game_json(&store, id, viewer.id()).await?;
-    Ok(attachment(
-        Json(game).into_response(),
-        &format!("senet-{game_id}.json"),
-    ))
+    let detail = game_json(&store, id, viewer.id()).await?;
+    let filename = format!("senet-{}.json", detail.row.id);
+    Ok(attachment(Json(detail.json).into_response(), &filename))
 }
 
-/// The text record of a game's JSON (`docs/notation.md`).
+/// The Kendall text record of a Kendall game's JSON (`docs/notation.md`).
 pub fn record_text(game: &Value, site: &str) -> Result<String, AppError> {
     let record = game["record"]
         .as_str()
@@ -203,19 +251,28 @@ pub fn record_text(game: &Value, site: &str) -> Result<String, AppError> {
     write_text(&tags, &record).map_err(AppError::internal)
 }
 
-/// `GET /api/games/{id}/record.txt`: the text record as a download.
+/// `GET /api/games/{id}/record.txt`: the text record as a download —
+/// Kendall's turn notation for Kendall games (as every Kendall game has
+/// always downloaded), a step record for the other rule sets.
 pub async fn record_txt(
     State(store): State<Store>,
     State(settings): State<Arc<Settings>>,
     viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let (game_id, game) = game_json(&store, id, viewer.id()).await?;
-    let body = record_text(&game, &settings.public_url)?;
+    let detail = game_json(&store, id, viewer.id()).await?;
+    let body = if detail.replayed.rule_set == RuleSetId::Kendall {
+        record_text(&detail.json, &settings.public_url)?
+    } else {
+        replay::step_record(&detail.row, &detail.replayed, &settings.public_url)
+    };
     let mut response = body.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; charset=utf-8"),
     );
-    Ok(attachment(response, &format!("senet-{game_id}.txt")))
+    Ok(attachment(
+        response,
+        &format!("senet-{}.txt", detail.row.id),
+    ))
 }

@@ -6,9 +6,9 @@
 //! - `GET /api/games` — finished games, newest first (`?status=playing` for
 //!   games in progress)
 //! - `GET /api/games/live` — games in progress, for watching
-//! - `GET /api/games/{id}` — metadata and every turn, replayed through the engine
+//! - `GET /api/games/{id}` — metadata and every step (and Kendall turn), replayed
 //! - `GET /api/games/{id}/record.txt`, `GET /api/games/{id}/record.json` — downloads
-//! - `GET /api/players/{id}/totals` — games, wins and losses
+//! - `GET /api/players/{id}/totals` — games, wins and losses, by rule set too
 //!
 //! Private rooms' games (and every game against the computer) are shown
 //! only to their players, named by the request's bearer token: the lists
@@ -17,12 +17,14 @@
 
 mod cursor;
 mod detail;
+mod replay;
 
 use axum::Json;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
+use senet_engine::EndHow;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -152,22 +154,39 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
     Ok((q, live))
 }
 
-/// `result`: comma-separated terms, at most one winner term (`cone`,
-/// `spool`, or `won`/`lost` for the `player`) and one way of ending
-/// (`borne_off`, `resigned`, `abandoned`).
+/// Every way a game ends, of every rule set.
+const END_HOWS: [EndHow; 8] = [
+    EndHow::BorneOff,
+    EndHow::Gates,
+    EndHow::Trial,
+    EndHow::NoPawns,
+    EndHow::ThreeBorneOff,
+    EndHow::LastPlayer,
+    EndHow::Resigned,
+    EndHow::Abandoned,
+];
+
+/// `result`: comma-separated terms, at most one winner term (`cone` or
+/// `seat0`, `spool` or `seat1`, `seat2`, `seat3`, or `won`/`lost` for the
+/// `player`) and one way of ending (any rule set's: `borne_off`, `gates`,
+/// `trial`, `no_pawns`, `three_borne_off`, `last_player`, `resigned`,
+/// `abandoned`).
 fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
     let fail = || {
         bad(
             "bad_result",
-            "`result` is a comma-separated list of at most one of cone, spool, won, lost \
-             and at most one of borne_off, resigned, abandoned",
+            "`result` is a comma-separated list of at most one of cone, spool, seat0, seat1, \
+             seat2, seat3, won, lost and at most one of borne_off, gates, trial, no_pawns, \
+             three_borne_off, last_player, resigned, abandoned",
         )
     };
     for term in value.split(',') {
         let winner = match term {
             // Seat 0 is the Cone, seat 1 the Spool.
-            "cone" => Some(WinnerFilter::Seat(0)),
-            "spool" => Some(WinnerFilter::Seat(1)),
+            "cone" | "seat0" => Some(WinnerFilter::Seat(0)),
+            "spool" | "seat1" => Some(WinnerFilter::Seat(1)),
+            "seat2" => Some(WinnerFilter::Seat(2)),
+            "seat3" => Some(WinnerFilter::Seat(3)),
             "won" => Some(WinnerFilter::PlayerWon),
             "lost" => Some(WinnerFilter::PlayerLost),
             _ => None,
@@ -178,8 +197,9 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
             }
             continue;
         }
-        let how = senet_engine::RESULT_HOWS
+        let how = END_HOWS
             .into_iter()
+            .map(EndHow::as_str)
             .find(|h| *h == term)
             .ok_or_else(fail)?;
         if q.how.replace(how).is_some() {
@@ -284,8 +304,9 @@ async fn live_games(
     live_json(&store, q.limit, viewer.id()).await
 }
 
-/// `GET /api/players/{id}/totals`: finished games, wins and losses; a
-/// player's private games count only when they ask themselves.
+/// `GET /api/players/{id}/totals`: finished games, wins and losses, and
+/// the same by rule set with the places taken; a player's private games
+/// count only when they ask themselves.
 async fn player_totals(
     State(store): State<Store>,
     viewer: Viewer,
@@ -297,11 +318,25 @@ async fn player_totals(
     let totals = store
         .player_totals(player_id, viewer.id() == Some(player_id))
         .await?;
+    let by_rule_set: Vec<Value> = totals
+        .by_rule_set
+        .iter()
+        .map(|t| {
+            json!({
+                "rule_set": t.rule_set,
+                "games": t.games,
+                "wins": t.wins,
+                "losses": t.games - t.wins,
+                "places": t.places,
+            })
+        })
+        .collect();
     Ok(Json(json!({
         "player_id": player.id,
         "display_name": player.display_name,
         "games": totals.games,
         "wins": totals.wins,
         "losses": totals.games - totals.wins,
+        "by_rule_set": by_rule_set,
     })))
 }

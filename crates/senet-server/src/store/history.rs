@@ -8,22 +8,22 @@
 //! game's `finished_at` for it). A player filter matches the player in any
 //! seat; a game where they hold several seats is listed once.
 //!
+//! A name filter runs one of two ways, by how many players match it
+//! ([`NAME_GATHER_MAX`]).
+//!
 //! Filters only ever add fixed SQL fragments; every value is a bound
-//! parameter (the SQL is built in [`super::history_sql`]). Each list is one
-//! statement that returns its games with their seats.
+//! parameter.
 //!
 //! Privacy: a game of a private room (a room made with `public: false`,
 //! and every room against the computer) is listed only to its players.
 //! Every list here takes the viewer (the player asking, if any) and adds
 //! [`visible_to`]'s condition.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::history_sql::{
-    HEAD_COLUMNS, NAME_PLAYERS, NAME_PLAYERS_MAX, NameMatch, PLAYER_GAMES, Param, contains_pattern,
-    first_places, visible_to, with_seats,
-};
 use super::rows::SeatJoin;
 use super::{Pool, SeatRow, Store};
 
@@ -85,7 +85,7 @@ impl HistoryRow {
     }
 }
 
-/// A listed game's own columns.
+/// A listed game's own columns, before its seats are added.
 #[derive(sqlx::FromRow)]
 struct HistoryHead {
     id: Uuid,
@@ -103,41 +103,12 @@ struct HistoryHead {
     public: bool,
 }
 
-/// A listed game with one of its seats (or none).
+/// A seat with its game's id.
 #[derive(sqlx::FromRow)]
-struct HistorySeatRow {
-    #[sqlx(flatten)]
-    head: HistoryHead,
+struct SeatOfGame {
+    game_id: Uuid,
     #[sqlx(flatten)]
     seat: SeatJoin,
-}
-
-/// Folds rows (one a seat, a game's rows together) into games with seats.
-fn fold(rows: Vec<HistorySeatRow>) -> Vec<HistoryRow> {
-    let mut games: Vec<HistoryRow> = Vec::new();
-    for HistorySeatRow { head: h, seat } in rows {
-        let seat = seat.into_seat();
-        match games.last_mut() {
-            Some(game) if game.id == h.id => game.seats.extend(seat),
-            _ => games.push(HistoryRow {
-                id: h.id,
-                room_code: h.room_code,
-                game_no: h.game_no,
-                rule_set: h.rule_set,
-                seat_count: h.seat_count,
-                status: h.status,
-                end_how: h.end_how,
-                created_at: h.created_at,
-                started_at: h.started_at,
-                finished_at: h.finished_at,
-                step_count: h.step_count,
-                chance_count: h.chance_count,
-                public: h.public,
-                seats: seat.into_iter().collect(),
-            }),
-        }
-    }
-    games
 }
 
 /// Who won, as a filter.
@@ -173,50 +144,336 @@ pub struct HistoryQuery {
     pub viewer: Option<Uuid>,
 }
 
-/// A player's finished games, wins and losses.
-#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+/// A player's finished games and wins, overall and by rule set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Finished games played.
     pub games: i64,
     /// Of those, won (finished first).
     pub wins: i64,
+    /// The same by rule set (those with a game only), by rule set name.
+    pub by_rule_set: Vec<RuleSetTotals>,
 }
 
-impl Store {
-    /// How the name filter of `q` is applied: by the ids of the players
-    /// whose names match when they are few, else by the pattern.
-    async fn name_match(&self, q: &HistoryQuery) -> Result<NameMatch, sqlx::Error> {
-        let Some(name) = &q.name else {
-            return Ok(NameMatch::Any);
+/// A player's finished games of one rule set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleSetTotals {
+    /// The rule set's name.
+    pub rule_set: String,
+    /// Finished games played.
+    pub games: i64,
+    /// Of those, won (finished first).
+    pub wins: i64,
+    /// How many games they finished in each place: index 0 first place,
+    /// 1 second, … up to the last place they took. Where they held several
+    /// seats of a game, their best place counts.
+    pub places: Vec<i64>,
+}
+
+/// One row of the totals query: a rule set, a place (`None` for a
+/// finished game whose seat has no place) and how many games.
+#[derive(sqlx::FromRow)]
+struct PlaceCount {
+    rule_set: String,
+    place: Option<i16>,
+    games: i64,
+}
+
+enum Param {
+    Uuid(Uuid),
+    Text(String),
+    Time(DateTime<Utc>),
+    Int(i64),
+}
+
+/// The columns of [`HistoryHead`] from games `g`.
+const HEAD_COLUMNS: &str = "g.id, g.room_code, g.game_no, g.rule_set, g.seat_count,
+        g.status, g.end_how, g.created_at, g.started_at, g.finished_at,
+        COALESCE((SELECT MAX(t.step_no) FROM steps t WHERE t.game_id = g.id), 0) AS step_count,
+        (SELECT COUNT(*) FROM steps t WHERE t.game_id = g.id AND t.seat IS NULL) AS chance_count,
+        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public";
+
+/// The ids of the finished games player `$P` sat in, along the index.
+const PLAYER_GAMES: &str =
+    "SELECT s.game_id FROM game_seats s WHERE s.player_id = $P AND s.finished_at IS NOT NULL";
+
+/// Whether game `g`'s room is public: a scalar subquery, so that both
+/// databases look the room up by its key for each candidate row and the
+/// lists keep walking their order indexes (PostgreSQL would read an
+/// `EXISTS` beside an `OR` as a hash of every public room).
+const ROOM_PUBLIC: &str = "(SELECT r.public FROM rooms r WHERE r.code = g.room_code)";
+
+/// The condition that game `g` is public, or, with `Some(n)`, public or
+/// played by the player bound as `$n`. The seats are counted by a scalar
+/// subquery, for the same reason as [`ROOM_PUBLIC`]: an `EXISTS` beside the
+/// `OR` becomes a hash of every seat of the player (a scan of `game_seats`).
+fn visible_to(viewer_param: Option<usize>) -> String {
+    match viewer_param {
+        None => ROOM_PUBLIC.to_owned(),
+        Some(n) => format!(
+            "({ROOM_PUBLIC} OR (SELECT COUNT(*) FROM game_seats v \
+             WHERE v.game_id = g.id AND v.player_id = ${n}) > 0)"
+        ),
+    }
+}
+
+/// How many seats of game `g` in first place satisfy `seat_condition`
+/// (a scalar subquery: the game's seats by their key, for each row).
+fn first_places(seat_condition: &str) -> String {
+    format!(
+        "(SELECT COUNT(*) FROM game_seats w WHERE w.game_id = g.id AND w.place = 1 \
+         AND {seat_condition})"
+    )
+}
+
+/// A `LIKE` pattern matching `needle` anywhere, with `\`, `%` and `_`
+/// escaped (by `\`, named in the query's `ESCAPE`), lower-cased.
+#[must_use]
+pub fn contains_pattern(needle: &str) -> String {
+    let mut pattern = String::with_capacity(needle.len() + 2);
+    pattern.push('%');
+    for c in needle.to_lowercase().chars() {
+        if matches!(c, '\\' | '%' | '_') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// Up to this many players matching a name filter, the list gathers their
+/// games along their seats and sorts them; past it, it walks every game
+/// newest first and checks each one's players. Gathering costs the matched
+/// players' games, walking costs about a page divided by the share of
+/// games that match: a rare name (one player: ~40 games here) is cheap to
+/// gather and would walk most of the order index; a common one (1,000
+/// players: ~40,000 games to sort) is found within a few rows of the walk.
+const NAME_GATHER_MAX: i64 = 50;
+
+/// How a name filter is run (see [`NAME_GATHER_MAX`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NameShape {
+    /// The matching players' games, gathered along their seats.
+    Gather,
+    /// Every game newest first, each one's players checked.
+    Walk,
+}
+
+impl HistoryQuery {
+    /// The SQL and its parameters, in order; `shape` says how the name
+    /// filter (if any) runs.
+    fn sql(&self, shape: NameShape) -> (String, Vec<Param>) {
+        let mut params = Vec::new();
+        let next = |params: &mut Vec<Param>, p: Param| {
+            params.push(p);
+            params.len()
         };
-        let pattern = contains_pattern(name);
-        let sql = format!("{NAME_PLAYERS} LIMIT {}", NAME_PLAYERS_MAX + 1);
-        let ids: Vec<Uuid> = read!(self, pool => sqlx::query_scalar(&sql)
-            .bind(&pattern)
-            .fetch_all(pool)
-            .await)?;
-        Ok(if ids.len() > NAME_PLAYERS_MAX {
-            NameMatch::Pattern(pattern)
-        } else {
-            NameMatch::Players(ids)
+        let mut conditions = vec!["g.status = 'finished'".to_owned()];
+        // With a player, their seats drive the list: one range of
+        // `game_seats_player_finished` from the cursor, newest first, each
+        // game looked up by its key.
+        let (from, order) = match self.player {
+            Some(player) => {
+                let n = next(&mut params, Param::Uuid(player));
+                conditions.push(format!("ps.player_id = ${n}"));
+                conditions.push("ps.finished_at IS NOT NULL".to_owned());
+                // Once per game, at the player's first seat.
+                conditions.push(
+                    "NOT EXISTS (SELECT 1 FROM game_seats d WHERE d.game_id = ps.game_id \
+                     AND d.player_id = ps.player_id AND d.seat < ps.seat)"
+                        .to_owned(),
+                );
+                (
+                    "FROM game_seats ps JOIN games g ON g.id = ps.game_id",
+                    ("ps.finished_at", "ps.game_id"),
+                )
+            }
+            None => ("FROM games g", ("g.finished_at", "g.id")),
+        };
+        if let Some(name) = &self.name {
+            let n = next(&mut params, Param::Text(contains_pattern(name)));
+            conditions.push(match shape {
+                // Matching players first (a smaller table), then their
+                // games along the seats' index.
+                NameShape::Gather => format!(
+                    "g.id IN ({}) ",
+                    PLAYER_GAMES.replace(
+                        "= $P",
+                        &format!(
+                            "IN (SELECT p.id FROM players p \
+                             WHERE LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\')"
+                        )
+                    )
+                ),
+                // Each game's seats by their key, for each row of the walk:
+                // a scalar subquery, so neither database turns it into a
+                // hash of every matching seat.
+                NameShape::Walk => format!(
+                    "(SELECT COUNT(*) FROM game_seats n JOIN players p ON p.id = n.player_id \
+                     WHERE n.game_id = g.id \
+                     AND LOWER(p.display_name) LIKE LOWER(${n}) ESCAPE '\\') > 0"
+                ),
+            });
+        }
+        if let Some(rule_set) = &self.rule_set {
+            let n = next(&mut params, Param::Text(rule_set.clone()));
+            conditions.push(format!("g.rule_set = ${n}"));
+        }
+        match (self.winner, self.player) {
+            (Some(WinnerFilter::Seat(seat)), _) => {
+                let n = next(&mut params, Param::Int(i64::from(seat)));
+                conditions.push(format!("{} > 0", first_places(&format!("w.seat = ${n}"))));
+            }
+            (Some(WinnerFilter::PlayerWon), Some(_)) => {
+                conditions.push(format!(
+                    "{} > 0",
+                    first_places("w.player_id = ps.player_id")
+                ));
+            }
+            (Some(WinnerFilter::PlayerLost), Some(_)) => {
+                conditions.push(format!(
+                    "{} = 0",
+                    first_places("w.player_id = ps.player_id")
+                ));
+            }
+            // won/lost without a player is refused by the handler.
+            _ => {}
+        }
+        if let Some(how) = self.how {
+            let n = next(&mut params, Param::Text(how.to_owned()));
+            conditions.push(format!("g.end_how = ${n}"));
+        }
+        let viewer = self.viewer.map(|v| next(&mut params, Param::Uuid(v)));
+        conditions.push(visible_to(viewer));
+        if let Some((at, id)) = self.after {
+            let a = next(&mut params, Param::Time(at));
+            let b = next(&mut params, Param::Uuid(id));
+            conditions.push(format!("({}, {}) < (${a}, ${b})", order.0, order.1));
+        }
+        let n = next(&mut params, Param::Int(self.limit));
+        let sql = format!(
+            "SELECT {HEAD_COLUMNS}\n     {from}\n     WHERE {}\n     ORDER BY {} DESC, {} DESC\n     LIMIT ${n}",
+            conditions.join("\n       AND "),
+            order.0,
+            order.1,
+        );
+        (sql, params)
+    }
+}
+
+/// Binds the parameters in order onto a query, whatever the driver.
+macro_rules! bind_all {
+    ($query:expr, $params:expr) => {{
+        let mut query = $query;
+        for param in $params {
+            query = match param {
+                Param::Uuid(v) => query.bind(*v),
+                Param::Text(v) => query.bind(v.clone()),
+                Param::Time(v) => query.bind(*v),
+                Param::Int(v) => query.bind(*v),
+            };
+        }
+        query
+    }};
+}
+
+/// Ids a statement reads seats for at most (under both databases' limits).
+const SEATS_CHUNK: usize = 500;
+
+impl Store {
+    /// Adds their seats to listed games (one query a chunk of games).
+    async fn with_seats(&self, heads: Vec<HistoryHead>) -> Result<Vec<HistoryRow>, sqlx::Error> {
+        let mut seats: HashMap<Uuid, Vec<SeatRow>> = HashMap::new();
+        for chunk in heads.chunks(SEATS_CHUNK) {
+            let list = (1..=chunk.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!(
+                "SELECT s.game_id, s.seat, s.player_id, p.display_name, p.computer_level,
+                        s.colour, s.place, s.score
+                 FROM game_seats s LEFT JOIN players p ON p.id = s.player_id
+                 WHERE s.game_id IN ({list})
+                 ORDER BY s.game_id, s.seat"
+            );
+            let rows: Vec<SeatOfGame> = read!(self, pool => {
+                let mut query = sqlx::query_as(&sql);
+                for head in chunk {
+                    query = query.bind(head.id);
+                }
+                query.fetch_all(pool).await
+            })?;
+            for row in rows {
+                seats
+                    .entry(row.game_id)
+                    .or_default()
+                    .extend(row.seat.into_seat());
+            }
+        }
+        Ok(heads
+            .into_iter()
+            .map(|h| HistoryRow {
+                seats: seats.remove(&h.id).unwrap_or_default(),
+                id: h.id,
+                room_code: h.room_code,
+                game_no: h.game_no,
+                rule_set: h.rule_set,
+                seat_count: h.seat_count,
+                status: h.status,
+                end_how: h.end_how,
+                created_at: h.created_at,
+                started_at: h.started_at,
+                finished_at: h.finished_at,
+                step_count: h.step_count,
+                chance_count: h.chance_count,
+                public: h.public,
+            })
+            .collect())
+    }
+
+    /// How to run `q`'s name filter: by how many players match it (at
+    /// most [`NAME_GATHER_MAX`] + 1 counted); `None` when nobody matches,
+    /// so no game can.
+    async fn name_shape(&self, q: &HistoryQuery) -> Result<Option<NameShape>, sqlx::Error> {
+        let Some(name) = &q.name else {
+            return Ok(Some(NameShape::Gather));
+        };
+        let matching: i64 = read!(self, pool => sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM players p
+             WHERE LOWER(p.display_name) LIKE LOWER($1) ESCAPE '\\' LIMIT $2) m",
+        )
+        .bind(contains_pattern(name))
+        .bind(NAME_GATHER_MAX + 1)
+        .fetch_one(pool)
+        .await)?;
+        Ok(match matching {
+            0 => None,
+            n if n <= NAME_GATHER_MAX => Some(NameShape::Gather),
+            _ => Some(NameShape::Walk),
         })
     }
 
     /// Finished games, newest first, filtered and paged, with their seats.
     pub async fn history(&self, q: &HistoryQuery) -> Result<Vec<HistoryRow>, sqlx::Error> {
-        let names = self.name_match(q).await?;
-        let (sql, params) = q.sql(&names);
-        let rows = read!(self, pool => bind_all!(sqlx::query_as::<_, HistorySeatRow>(&sql), &params)
+        let Some(shape) = self.name_shape(q).await? else {
+            return Ok(Vec::new());
+        };
+        let (sql, params) = q.sql(shape);
+        let heads = read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryHead>(&sql), &params)
             .fetch_all(pool)
             .await)?;
-        Ok(fold(rows))
+        self.with_seats(heads).await
     }
 
     /// The query plan the database chooses for a history query: `EXPLAIN`
     /// on PostgreSQL, `EXPLAIN QUERY PLAN` on SQLite, one line a row.
+    /// A name nobody matches needs no query: its plan is that sentence.
     pub async fn explain_history(&self, q: &HistoryQuery) -> Result<String, sqlx::Error> {
-        let names = self.name_match(q).await?;
-        let (sql, params) = q.sql(&names);
+        let Some(shape) = self.name_shape(q).await? else {
+            return Ok("no player matches the name: no query".to_owned());
+        };
+        let (sql, params) = q.sql(shape);
         let sql = format!("EXPLAIN {sql}");
         match &self.pool {
             Pool::Postgres(pool) => {
@@ -243,32 +500,28 @@ impl Store {
     /// One game with its history metadata and seats, whatever its status
     /// and whoever may see it (check [`HistoryRow::visible_to`]).
     pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
-        let sql = with_seats(
-            &format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1"),
-            "",
-        );
-        let rows = read!(self, pool => sqlx::query_as::<_, HistorySeatRow>(&sql)
+        let sql = format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1");
+        let head = read!(self, pool => sqlx::query_as::<_, HistoryHead>(&sql)
             .bind(id)
-            .fetch_all(pool)
+            .fetch_optional(pool)
             .await)?;
-        Ok(fold(rows).pop())
+        Ok(self.with_seats(head.into_iter().collect()).await?.pop())
     }
 
     /// Games being played now that `viewer` may see (see [`HistoryQuery::viewer`]),
-    /// most recently started first, with their seats.
+    /// most recently started first.
     pub async fn live_games(
         &self,
         limit: i64,
         viewer: Option<Uuid>,
     ) -> Result<Vec<HistoryRow>, sqlx::Error> {
-        let heads = format!(
+        let sql = format!(
             "SELECT {HEAD_COLUMNS} FROM games g WHERE g.status = 'playing' AND {}
              ORDER BY g.started_at DESC, g.id DESC LIMIT $1",
             visible_to(viewer.map(|_| 2)),
         );
-        let sql = with_seats(&heads, "h.started_at DESC, h.id DESC, ");
-        let rows = read!(self, pool => {
-            let query = sqlx::query_as::<_, HistorySeatRow>(&sql).bind(limit);
+        let heads = read!(self, pool => {
+            let query = sqlx::query_as::<_, HistoryHead>(&sql).bind(limit);
             match viewer {
                 Some(viewer) => query.bind(viewer),
                 None => query,
@@ -276,13 +529,13 @@ impl Store {
             .fetch_all(pool)
             .await
         })?;
-        Ok(fold(rows))
+        self.with_seats(heads).await
     }
 
-    /// A player's finished games and wins (games where one of their seats
-    /// finished first): all of them when `with_private` (the player asks
-    /// about themselves), else only public rooms' games, so the figures
-    /// agree with the list the asker can see.
+    /// A player's finished games, wins and places, overall and by rule
+    /// set: all of them when `with_private` (the player asks about
+    /// themselves), else only public rooms' games, so the figures agree
+    /// with the list the asker can see.
     pub async fn player_totals(
         &self,
         player: Uuid,
@@ -293,17 +546,58 @@ impl Store {
         } else {
             format!(" AND {}", visible_to(None))
         };
+        // The player's seats along `game_seats_player_finished`, one row a
+        // game with their best place, then counted by rule set and place.
         let sql = format!(
-            "SELECT COUNT(*) AS games,
-                    COALESCE(SUM(CASE WHEN {} > 0 THEN 1 ELSE 0 END), 0) AS wins
-             FROM games g
-             WHERE g.status = 'finished' AND g.id IN ({}){visible}",
-            first_places("w.player_id = $1"),
-            PLAYER_GAMES.replace("$P", "$1"),
+            "SELECT g.rule_set, b.place, COUNT(*) AS games
+             FROM (SELECT s.game_id, MIN(s.place) AS place
+                   FROM game_seats s
+                   WHERE s.player_id = $1 AND s.finished_at IS NOT NULL
+                   GROUP BY s.game_id) b
+             JOIN games g ON g.id = b.game_id
+             WHERE g.status = 'finished'{visible}
+             GROUP BY g.rule_set, b.place
+             ORDER BY g.rule_set, b.place"
         );
-        read!(self, pool => sqlx::query_as(&sql)
-        .bind(player)
-        .fetch_one(pool)
-        .await)
+        let rows: Vec<PlaceCount> = read!(self, pool => sqlx::query_as(&sql)
+            .bind(player)
+            .fetch_all(pool)
+            .await)?;
+        Ok(totals_of(rows))
     }
+}
+
+/// Folds the counts by rule set and place into totals.
+fn totals_of(rows: Vec<PlaceCount>) -> Totals {
+    let mut totals = Totals::default();
+    for row in rows {
+        if totals.by_rule_set.last().map(|t| &t.rule_set) != Some(&row.rule_set) {
+            totals.by_rule_set.push(RuleSetTotals {
+                rule_set: row.rule_set.clone(),
+                ..RuleSetTotals::default()
+            });
+        }
+        let Some(of_rule_set) = totals.by_rule_set.last_mut() else {
+            continue;
+        };
+        of_rule_set.games += row.games;
+        totals.games += row.games;
+        // Places run from 1; anything else counts as a game only.
+        if let Some(index) = row
+            .place
+            .and_then(|p| usize::try_from(p).ok())
+            .and_then(|p| p.checked_sub(1))
+            .filter(|i| *i < usize::from(senet_engine::MAX_SEATS))
+        {
+            if of_rule_set.places.len() <= index {
+                of_rule_set.places.resize(index + 1, 0);
+            }
+            of_rule_set.places[index] += row.games;
+            if index == 0 {
+                of_rule_set.wins += row.games;
+                totals.wins += row.games;
+            }
+        }
+    }
+    totals
 }

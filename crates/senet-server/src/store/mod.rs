@@ -55,12 +55,11 @@ enum Pool {
 }
 
 mod computer;
-#[macro_use]
-mod history_sql;
 mod history;
 mod open;
-pub use history::{HistoryQuery, HistoryRow, Totals, WinnerFilter};
-pub use history_sql::contains_pattern;
+pub use history::{
+    HistoryQuery, HistoryRow, RuleSetTotals, Totals, WinnerFilter, contains_pattern,
+};
 pub use open::{NotWritable, SqliteSync, StoreOptions, UnsupportedDatabase};
 
 /// The database handle.

@@ -1,0 +1,32 @@
+//! The `senet` command's work as functions, so other crates' tests run
+//! exactly what the command runs (the server's tests replay its downloads
+//! through [`replay_text`], as `senet replay FILE` does).
+
+pub mod steps;
+
+/// `senet replay FILE` on a file's text: a Kendall game text (numbered
+/// turns, `1. c 3:9`) or a step record of any rule set (one step a line);
+/// the final position and the result, or the first bad line as an error.
+pub fn replay_text(text: &str) -> Result<String, String> {
+    let is_turn_text = text.lines().map(str::trim).any(|line| {
+        line.split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    });
+    if !is_turn_text {
+        return steps::replay(text);
+    }
+    let game_text = senet_engine::GameText::parse(text).map_err(|e| e.to_string())?;
+    let game = game_text.replay().map_err(|e| e.to_string())?;
+    let result = match game_text.outcome().map_err(|e| e.to_string())? {
+        Some(outcome) => format!("{} {}", outcome.winner, outcome.how),
+        None => match game.winner() {
+            Some(winner) => format!("{winner} borne_off"),
+            None => "unfinished".to_owned(),
+        },
+    };
+    Ok(format!(
+        "rules: kendall\nturns: {}\nfinal: {}\nresult: {result}\n",
+        game.record().len(),
+        game.rules().position_text(&game.position()),
+    ))
+}

@@ -1,0 +1,226 @@
+//! A stored game of any rule set replayed through [`Table`]: every entry
+//! of its record with what it did and the position after it, the final
+//! position and view, the standing as stored, and the step record that
+//! `record.txt` downloads for the rule sets other than Kendall.
+
+use chrono::SecondsFormat;
+use senet_engine::{EndHow, Leaving, RuleSetId, Seat, Standing, Step, StepRecord};
+use serde_json::{Value, json};
+
+use crate::error::AppError;
+use crate::store::{HistoryRow, StepRow};
+use crate::table::{Entry, Table};
+use crate::ws::protocol::v2::{LeftHow, StepInfo};
+
+/// A stored game replayed.
+pub struct Replayed {
+    /// The rule set.
+    pub rule_set: RuleSetId,
+    /// The table after the last stored entry.
+    pub table: Table,
+    /// The position text before the first entry.
+    pub start_position: String,
+    /// The position text after each entry, in order.
+    pub positions: Vec<String>,
+}
+
+/// Replays a game's stored entries through [`Table`]; a rule set, a seat
+/// count or an entry the rules refuse is an internal error naming the game
+/// (the store only ever holds what a table took).
+pub fn replay(row: &HistoryRow, steps: &[StepRow]) -> Result<Replayed, AppError> {
+    let fail = |what: String| AppError::Internal(format!("game {}: {what}", row.id));
+    let rule_set: RuleSetId = row.rule_set.parse().map_err(|e| fail(format!("{e}")))?;
+    let seats = u8::try_from(row.seat_count).map_err(|e| fail(format!("seat count: {e}")))?;
+    let mut table = Table::new(rule_set, seats).map_err(&fail)?;
+    let start_position = table.position_text();
+    let mut positions = Vec::with_capacity(steps.len());
+    for step in steps {
+        let entry: Entry = step
+            .step
+            .parse()
+            .map_err(|e| fail(format!("step {}: {e}", step.step_no)))?;
+        table.play(entry).map_err(|refused| {
+            fail(format!(
+                "step {} `{entry}` is refused: {}",
+                step.step_no, refused.message
+            ))
+        })?;
+        positions.push(table.position_text());
+    }
+    Ok(Replayed {
+        rule_set,
+        table,
+        start_position,
+        positions,
+    })
+}
+
+/// Every entry as the WebSocket protocol (version 2) told it — `step_no`,
+/// `text`, `seat`, `step` (the step as data, `null` for a seat leaving),
+/// `left`, `events` — with the position after it and when it was stored.
+pub fn steps_json(replayed: &Replayed, steps: &[StepRow]) -> Result<Vec<Value>, AppError> {
+    let record = replayed.table.record();
+    let mut out = Vec::with_capacity(record.len());
+    for (index, ((played, row), position)) in record
+        .iter()
+        .zip(steps)
+        .zip(&replayed.positions)
+        .enumerate()
+    {
+        let (step, left) = match played.entry {
+            Entry::Step(step) => (Some(step), None),
+            Entry::Left { how, .. } => (None, Some(how)),
+        };
+        // The protocol's own type, so the history says each entry exactly
+        // as the players were told it.
+        let info = StepInfo {
+            step_no: index + 1,
+            text: played.entry.to_string(),
+            seat: played.entry.seat(),
+            step,
+            left,
+            events: played.events.clone(),
+        };
+        let mut value = serde_json::to_value(info).map_err(AppError::internal)?;
+        value["position"] = json!(position);
+        value["played_at"] = json!(row.played_at);
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// How a seat left, in the engine's terms.
+fn end_how(how: LeftHow) -> EndHow {
+    match how {
+        LeftHow::Resigned => EndHow::Resigned,
+        LeftHow::Abandoned => EndHow::Abandoned,
+    }
+}
+
+/// The standing a finished game stored: the seats by place, the scores by
+/// seat where any was stored, and how it ended; `None` before the end (or
+/// for an end the engine does not name).
+pub fn stored_standing(row: &HistoryRow) -> Option<Standing> {
+    if row.status != "finished" {
+        return None;
+    }
+    let how: EndHow = serde_json::from_value(json!(row.end_how.as_deref()?)).ok()?;
+    let mut placed: Vec<(i16, Seat)> = row
+        .seats
+        .iter()
+        .filter_map(|s| {
+            let seat = u8::try_from(s.seat).ok().and_then(Seat::new)?;
+            Some((s.place?, seat))
+        })
+        .collect();
+    placed.sort();
+    let mut by_seat: Vec<_> = row.seats.iter().collect();
+    by_seat.sort_by_key(|s| s.seat);
+    let scores = if by_seat.iter().any(|s| s.score.is_some()) {
+        by_seat.iter().map(|s| s.score.unwrap_or(0)).collect()
+    } else {
+        Vec::new()
+    };
+    Some(Standing {
+        places: placed.into_iter().map(|(_, seat)| seat).collect(),
+        scores,
+        how,
+    })
+}
+
+/// The `Result` tag of a step record: `places 1,0 gates` (seats first to
+/// last, as `senet play` writes it and `senet replay` prints it), or `*`.
+fn result_tag(standing: Option<&Standing>) -> String {
+    standing.map_or_else(
+        || "*".to_owned(),
+        |standing| {
+            let places: Vec<String> = standing.places.iter().map(ToString::to_string).collect();
+            format!("places {} {}", places.join(","), standing.how)
+        },
+    )
+}
+
+/// The step record of a game (`docs/notation.md`, "Step records"): the
+/// rule set and seats, where it was played, the players by seat (`Seat0`,
+/// `Seat1`, …), dates, the number of steps, the result and scores; then
+/// one entry a line, a seat that left as `<seat>:resign` or
+/// `<seat>:abandon`. A game of two that one seat left ends with that
+/// seat's leaving line, so replaying the record reaches the stored result.
+pub fn step_record(row: &HistoryRow, replayed: &Replayed, site: &str) -> String {
+    let mut steps: Vec<Step> = Vec::new();
+    let mut left: Vec<Leaving> = Vec::new();
+    for played in replayed.table.record() {
+        match played.entry {
+            Entry::Step(step) => steps.push(step),
+            Entry::Left { seat, how } => left.push(Leaving {
+                line: 0,
+                after: steps.len(),
+                seat,
+                how: end_how(how),
+            }),
+        }
+    }
+    let standing = stored_standing(row);
+    // A game of two ends outside the rules when a seat leaves: its last
+    // place left. The rules' own end needs no line.
+    let ended_by_leaving = standing
+        .as_ref()
+        .filter(|s| matches!(s.how, EndHow::Resigned | EndHow::Abandoned))
+        .filter(|_| replayed.table.standing().is_none());
+    if let Some((standing, loser)) =
+        ended_by_leaving.and_then(|s| s.places.last().map(|loser| (s, *loser)))
+    {
+        left.push(Leaving {
+            line: 0,
+            after: steps.len(),
+            seat: loser,
+            how: standing.how,
+        });
+    }
+    let names: Vec<(String, String)> = row
+        .seats
+        .iter()
+        .map(|s| {
+            let name = s.display_name.clone().unwrap_or_else(|| "?".to_owned());
+            (format!("Seat{}", s.seat), name)
+        })
+        .collect();
+    let site = format!("{site}/games/{}", row.id);
+    // The instants as the JSON writes them (RFC 3339, UTC, `Z`).
+    let instant = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::AutoSi, true);
+    let started = row.started_at.map(instant).unwrap_or_default();
+    let date = started.get(..10).unwrap_or("????-??-??").to_owned();
+    let finished = row.finished_at.map(instant);
+    let step_count = steps.len().to_string();
+    let result = result_tag(standing.as_ref());
+    let scores = standing.as_ref().filter(|s| !s.scores.is_empty()).map(|s| {
+        s.scores
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let mut tags: Vec<(&str, &str)> = vec![("Event", "Senet Online"), ("Site", &site)];
+    tags.extend(
+        names
+            .iter()
+            .map(|(tag, name)| (tag.as_str(), name.as_str())),
+    );
+    tags.push(("Date", &date));
+    tags.push(("Start", &started));
+    if let Some(finished) = &finished {
+        tags.push(("End", finished));
+    }
+    tags.push(("Steps", &step_count));
+    tags.push(("Result", &result));
+    if let Some(scores) = &scores {
+        tags.push(("Scores", scores));
+    }
+    StepRecord::write_with_leavings(
+        replayed.rule_set,
+        replayed.table.seats(),
+        &tags,
+        &steps,
+        &left,
+    )
+}
