@@ -288,3 +288,41 @@ fn stick_rule_sets_bear_the_last_piece_off() {
         }
     }
 }
+
+/// Kendall keeps its own search: through the step model every level ranks
+/// a Kendall decision exactly as `rank_moves` over the position does.
+#[test]
+fn kendall_goes_to_its_own_search() {
+    let rules = AnyRules::of(RuleSetId::Kendall);
+    let mut checked = 0;
+    for state in decision_states(rules, 2, 2, 5).iter().take(40) {
+        let AnyState::Kendall(stick) = state else {
+            panic!("a Kendall state");
+        };
+        let throw = stick.pending.expect("a throw to move by");
+        for level in Level::ALL {
+            let step = rank_options(
+                rules,
+                state,
+                level,
+                &budget(),
+                &mut SmallRng::seed_from_u64(4),
+            );
+            let fast = senet_ai::rank_moves(
+                &senet_engine::Kendall,
+                &stick.position,
+                throw,
+                level,
+                &budget(),
+                &mut SmallRng::seed_from_u64(4),
+            );
+            let fast: Vec<(Choice, f64)> = fast
+                .into_iter()
+                .map(|(mv, score)| (Choice::Move { from: mv.from }, score))
+                .collect();
+            assert_eq!(step, fast, "{level}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "{checked}");
+}
