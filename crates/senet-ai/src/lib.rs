@@ -34,6 +34,7 @@ mod eval;
 mod level;
 mod search;
 mod selfplay;
+mod step;
 
 use rand::{Rng, RngExt};
 use senet_engine::{Effect, Kendall, Move, Position, Rules, Throw};
@@ -42,6 +43,10 @@ pub use eval::{Evaluation, LOSS, WIN, features};
 pub use level::{Budget, Level, UnknownLevel};
 pub use search::SearchStats;
 pub use selfplay::{GameResult, play_game, play_games, wilson_interval};
+pub use step::{
+    MultiSearch, OptionRanking, StepGameResult, StepPlayer, Strengths, Weights, choose_option,
+    play_step_game, rank_options, rules_of,
+};
 
 /// The moves of a position and throw, best first, with how the expert search
 /// went.

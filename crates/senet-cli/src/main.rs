@@ -7,14 +7,16 @@ use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use senet_ai::{Budget, Level, Player, play_game, play_games, wilson_interval};
+use senet_ai::{Budget, Level, MultiSearch, Player, play_game, play_games, wilson_interval};
 use senet_engine::{
     AnyRules, Destination, Game, Kendall, Phase, Position, RuleSetId, Rules, Side, Sticks, Throw,
 };
 
 use senet_cli::steps;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T]";
+mod selfplay;
+
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -187,8 +189,23 @@ fn best(args: &[String]) -> Result<String, String> {
 const SELFPLAY_MAX_TURNS: u32 = 100_000;
 
 fn selfplay(args: &[String]) -> Result<String, String> {
-    let [games, a, b, seed, nodes, threads] =
-        options(args, ["games", "a", "b", "seed", "nodes", "threads"])?;
+    let [
+        games,
+        a,
+        b,
+        seed,
+        nodes,
+        threads,
+        rules,
+        seats,
+        time_ms,
+        multi,
+    ] = options(
+        args,
+        [
+            "games", "a", "b", "seed", "nodes", "threads", "rules", "seats", "time-ms", "multi",
+        ],
+    )?;
     let games =
         number("games", games.as_ref())?.ok_or_else(|| format!("missing `--games N`; {USAGE}"))?;
     let a = level("a", a.as_ref())?.ok_or_else(|| format!("missing `--a LEVEL`; {USAGE}"))?;
@@ -204,6 +221,32 @@ fn selfplay(args: &[String]) -> Result<String, String> {
     }
     // Node budgets only, so a seed gives the same games on any machine.
     let budget = Budget::nodes(nodes);
+    if rules.is_some() {
+        // Any rule set, on the step model.
+        let (any, seats) = steps::table(rules.as_ref(), number("seats", seats.as_ref())?)?;
+        let budget = match number("time-ms", time_ms.as_ref())? {
+            Some(ms) => Budget::with_time(nodes, std::time::Duration::from_millis(ms)),
+            None => budget,
+        };
+        let multi = match multi {
+            Some(name) => name.parse::<MultiSearch>()?,
+            None => MultiSearch::default(),
+        };
+        return Ok(selfplay::run(&selfplay::Table {
+            rules: any,
+            seats,
+            games,
+            a,
+            b,
+            seed,
+            budget,
+            multi,
+            threads,
+        }));
+    }
+    if seats.is_some() || time_ms.is_some() || multi.is_some() {
+        return Err("`--seats`, `--time-ms` and `--multi` go with `--rules`".to_owned());
+    }
     let players = [
         Player::new(a).with_budget(budget),
         Player::new(b).with_budget(budget),

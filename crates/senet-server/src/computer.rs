@@ -1,5 +1,6 @@
 //! The computer as a seat holder: one stored player per level, and the
-//! move it picks (through `senet-ai`) once it has thrown.
+//! option it picks (through `senet-ai`) at each of its decisions, under
+//! every rule set.
 //!
 //! Each level is a row of `players` with a fixed id, the display name
 //! `Computer (<level>)`, no usable token (an empty hash never matches) and
@@ -9,12 +10,12 @@
 //! `computer_level` (NULL for people). Display names of people cannot
 //! contain parentheses, so nobody can pass for the computer.
 //!
-//! The computer never touches a room's state: the room actor asks it for a
-//! square and then plays that square through the same checks as a person's
-//! `move` message.
+//! The computer never touches a room's state: the room actor asks it for an
+//! option and then plays that option through the same checks as a person's
+//! `decide` message.
 
 use senet_ai::{Budget, Level};
-use senet_engine::{AnyState, Choice, Kendall, Options, Position, Throw};
+use senet_engine::{AnyState, Choice, Options};
 use uuid::Uuid;
 
 pub use senet_ai::Level as ComputerLevel;
@@ -45,50 +46,29 @@ pub fn display_name(level: Level) -> String {
     format!("Computer ({level})")
 }
 
-/// The square of the piece the computer moves with `throw` in `position`
-/// (standard rules), or `None` when it has no legal move. Blocking: the
-/// expert searches for up to its budget (about 25 ms in a release build),
-/// so call it from `spawn_blocking`. The beginner's random choices come
-/// from the thread's OS-seeded generator.
-#[must_use]
-pub fn choose_square(position: &Position, throw: Throw, level: Level) -> Option<u8> {
-    let mut rng = rand::rng();
-    senet_ai::choose_move(
-        &Kendall,
-        position,
-        throw,
-        level,
-        &Budget::default(),
-        &mut rng,
-    )
-    .map(|mv| mv.from.number())
-}
-
-/// The option the computer picks at a decision of any rule set. Kendall
-/// (with the state's pending throw) goes to `senet-ai` at the level; the
-/// other rule sets, for now, play the beginner's uniformly random option at
-/// every level. Blocking (the expert searches): call it from
-/// `spawn_blocking`.
+/// The option the computer picks at a decision of any rule set, through
+/// `senet-ai` at the level with the default budget (200,000 nodes, 150 ms
+/// at most): Kendall keeps its own search over positions, every other rule
+/// set is searched on the step model (max-n for 3-4 seats). Blocking (the
+/// expert searches): call it from `spawn_blocking`. The beginner's random
+/// choices come from the thread's OS-seeded generator. `None` only when
+/// `options` is empty.
 #[must_use]
 pub fn choose_option(state: &AnyState, options: &Options, level: Level) -> Option<Choice> {
-    if let AnyState::Kendall(stick) = state {
-        if let Some(throw) = stick.pending {
-            if let Some(from) = choose_square(&stick.position, throw, level) {
-                let choice = Choice::Move {
-                    from: senet_engine::Square::new(from)?,
-                };
-                if options.contains(&choice) {
-                    return Some(choice);
-                }
-            }
+    let mut rng = rand::rng();
+    let rules = senet_ai::rules_of(state);
+    let chosen = senet_ai::choose_option(rules, state, level, &Budget::default(), &mut rng);
+    match chosen {
+        Some(choice) if options.contains(&choice) => Some(choice),
+        // The options the room holds are the rules' own, so the AI's pick
+        // is always among them; should they ever differ, play a legal one.
+        _ => {
+            let all = options.as_slice();
+            let pick =
+                usize::try_from(rand::random::<u64>() % all.len().max(1) as u64).unwrap_or(0);
+            all.get(pick).copied()
         }
     }
-    let all = options.as_slice();
-    if all.is_empty() {
-        return None;
-    }
-    let pick = usize::try_from(rand::random::<u64>() % all.len() as u64).unwrap_or(0);
-    all.get(pick).copied()
 }
 
 #[cfg(test)]
@@ -106,5 +86,38 @@ mod tests {
         }
         assert_eq!(level_of(Uuid::nil()), None);
         assert_eq!(display_name(Level::Expert), "Computer (expert)");
+    }
+
+    #[test]
+    fn every_rule_set_gets_a_legal_option_at_every_level() {
+        use senet_engine::{AnyRules, Next, RuleSet, RuleSetId};
+        let mut rng = rand::rng();
+        for id in RuleSetId::ALL {
+            let rules = AnyRules::of(id);
+            let (_, most) = rules.seat_range();
+            let Ok(mut state) = rules.start(most) else {
+                panic!("{id:?} seats {most}");
+            };
+            let mut events = Vec::new();
+            // Play random steps to the first decision of the game.
+            let options = loop {
+                match rules.next(&state) {
+                    Next::Decide { options, .. } => break options,
+                    Next::End(_) => panic!("{id:?} ended before a decision"),
+                    Next::Chance(_) => {
+                        let step = senet_engine::random_step(rules, &state, &mut rng);
+                        let applied = step.map(|step| rules.apply(&mut state, step, &mut events));
+                        assert!(matches!(applied, Some(Ok(()))), "{id:?}");
+                    }
+                }
+            };
+            for level in Level::ALL {
+                let chosen = choose_option(&state, &options, level);
+                assert!(
+                    chosen.is_some_and(|c| options.contains(&c)),
+                    "{id:?} {level}"
+                );
+            }
+        }
     }
 }
