@@ -26,7 +26,9 @@ const GROUPS: [(usize, usize); 9] = [
     (15, 15),
 ];
 
-const SCALARS: [&str; 7] = ["off", "piece", "reserve", "dots", "score", "paired", "tempo"];
+const SCALARS: [&str; 7] = [
+    "off", "piece", "reserve", "dots", "score", "paired", "tempo",
+];
 
 fn get(w: &Weights, i: usize) -> f64 {
     if i < SCALARS.len() {
