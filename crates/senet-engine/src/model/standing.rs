@@ -28,6 +28,24 @@ pub enum EndHow {
 }
 
 impl EndHow {
+    /// Every way a game ends, of every rule set.
+    pub const ALL: [EndHow; 8] = [
+        EndHow::BorneOff,
+        EndHow::Gates,
+        EndHow::Trial,
+        EndHow::NoPawns,
+        EndHow::ThreeBorneOff,
+        EndHow::LastPlayer,
+        EndHow::Resigned,
+        EndHow::Abandoned,
+    ];
+
+    /// The way of ending with this stable name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<EndHow> {
+        EndHow::ALL.into_iter().find(|how| how.as_str() == text)
+    }
+
     /// The stable text name.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

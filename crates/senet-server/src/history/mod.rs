@@ -154,18 +154,6 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
     Ok((q, live))
 }
 
-/// Every way a game ends, of every rule set.
-const END_HOWS: [EndHow; 8] = [
-    EndHow::BorneOff,
-    EndHow::Gates,
-    EndHow::Trial,
-    EndHow::NoPawns,
-    EndHow::ThreeBorneOff,
-    EndHow::LastPlayer,
-    EndHow::Resigned,
-    EndHow::Abandoned,
-];
-
 /// `result`: comma-separated terms, at most one winner term (`cone` or
 /// `seat0`, `spool` or `seat1`, `seat2`, `seat3`, or `won`/`lost` for the
 /// `player`) and one way of ending (any rule set's: `borne_off`, `gates`,
@@ -197,7 +185,7 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
             }
             continue;
         }
-        let how = END_HOWS
+        let how = EndHow::ALL
             .into_iter()
             .map(EndHow::as_str)
             .find(|h| *h == term)

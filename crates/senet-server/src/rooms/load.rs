@@ -55,22 +55,6 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     }))
 }
 
-/// An end as stored: its name.
-fn end_how(text: &str) -> Option<EndHow> {
-    [
-        EndHow::BorneOff,
-        EndHow::Gates,
-        EndHow::Trial,
-        EndHow::NoPawns,
-        EndHow::ThreeBorneOff,
-        EndHow::LastPlayer,
-        EndHow::Resigned,
-        EndHow::Abandoned,
-    ]
-    .into_iter()
-    .find(|how| how.as_str() == text)
-}
-
 async fn rebuild_game(
     store: &Store,
     rule_set: RuleSetId,
@@ -150,7 +134,7 @@ fn stored_standing(row: &GameRow, table: &Table) -> Result<Standing, String> {
     let how = row
         .end_how
         .as_deref()
-        .and_then(end_how)
+        .and_then(EndHow::parse)
         .ok_or_else(|| format!("game {}: finished without how", row.id))?;
     if let Some(standing) = table.standing() {
         if standing.how == how {
