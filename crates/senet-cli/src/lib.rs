@@ -3,16 +3,22 @@
 //! through [`replay_text`], as `senet replay FILE` does).
 
 pub mod steps;
+pub mod verify;
+
+/// Whether a record is a Kendall game text (numbered turns, `1. c 3:9`)
+/// rather than a step record (one step a line).
+pub fn is_turn_text(text: &str) -> bool {
+    text.lines().map(str::trim).any(|line| {
+        line.split_once(". ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    })
+}
 
 /// `senet replay FILE` on a file's text: a Kendall game text (numbered
 /// turns, `1. c 3:9`) or a step record of any rule set (one step a line);
 /// the final position and the result, or the first bad line as an error.
 pub fn replay_text(text: &str) -> Result<String, String> {
-    let is_turn_text = text.lines().map(str::trim).any(|line| {
-        line.split_once(". ")
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-    });
-    if !is_turn_text {
+    if !is_turn_text(text) {
         return steps::replay(text);
     }
     let game_text = senet_engine::GameText::parse(text).map_err(|e| e.to_string())?;

@@ -16,7 +16,7 @@ use senet_cli::steps;
 
 mod selfplay;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -49,6 +49,7 @@ fn run(args: &[String]) -> Result<String, String> {
         "trace" => trace(rest),
         "moves" => moves(rest),
         "replay" => replay(rest),
+        "verify" => verify(rest),
         "play" => play(rest),
         "playouts" => playouts(rest),
         "best" => best(rest),
@@ -305,6 +306,16 @@ fn replay(args: &[String]) -> Result<String, String> {
     };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
     senet_cli::replay_text(&text)
+}
+
+/// `senet verify FILE`: a finished game's record checked against the
+/// seeds it reveals (`docs/fairness.md`).
+fn verify(args: &[String]) -> Result<String, String> {
+    let [path] = args else {
+        return Err(format!("`verify` takes one file; {USAGE}"));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+    senet_cli::verify::verify_text(&text)
 }
 
 fn trace(args: &[String]) -> Result<String, String> {

@@ -64,6 +64,60 @@ fn check_every_chance_step(
     );
 }
 
+/// `senet verify`'s check of a downloaded record: the record as served
+/// verifies; one chance step changed, or another seed, does not.
+fn verify_download(rule_set: &str, text: &str, revealed: &str) {
+    let verified = senet_cli::verify::verify_text(text).unwrap();
+    assert!(
+        verified.starts_with(&format!("verified: {rule_set}: ")),
+        "{verified}"
+    );
+    let tampered = tamper_first_chance(text);
+    assert_ne!(tampered, text);
+    let refused = senet_cli::verify::verify_text(&tampered).unwrap_err();
+    assert!(
+        refused.contains("the seeds give"),
+        "{rule_set}: {refused}\n{tampered}"
+    );
+    let mut other_seed: Vec<u8> = from_hex(revealed).unwrap();
+    other_seed[0] ^= 1;
+    let forged = text.replace(revealed, &senet_engine::fair::hex(&other_seed));
+    let refused = senet_cli::verify::verify_text(&forged).unwrap_err();
+    assert!(
+        refused.contains("does not match the commitment"),
+        "{refused}"
+    );
+}
+
+/// The record with its first chance outcome changed into another outcome
+/// of the same kind: a throw of the sticks with its first stick turned, a
+/// die (or the first of two) one pip on, a Kendall turn's throw one more.
+fn tamper_first_chance(text: &str) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    for line in lines.iter_mut().filter(|l| !l.starts_with('[')) {
+        let tampered = if let Some((number, turn)) = line.split_once(". ") {
+            // `12. c 3:9`: the throw is before the colon.
+            let (side, play) = turn.split_once(' ').unwrap();
+            let (throw, from) = play.split_once(':').unwrap();
+            let other = throw.parse::<u8>().unwrap() % 5 + 1;
+            Some(format!("{number}. {side} {other}:{from}"))
+        } else if line.len() == 4 && line.chars().all(|c| c == 'L' || c == 'D') {
+            let flipped = if line.starts_with('L') { 'D' } else { 'L' };
+            Some(format!("{flipped}{}", &line[1..]))
+        } else if line.starts_with('d') && line[1..2].parse::<u8>().is_ok() {
+            let pip = line[1..2].parse::<u8>().unwrap() % 6 + 1;
+            Some(format!("d{pip}{}", &line[2..]))
+        } else {
+            None
+        };
+        if let Some(tampered) = tampered {
+            *line = tampered;
+            break;
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
 async fn fair_game(rule_set: &str, seats: u8) {
     let app = spawn_fast_app().await;
     let mut table = Table::invite(&app, rule_set, seats).await;
@@ -80,6 +134,24 @@ async fn fair_game(rule_set: &str, seats: u8) {
             break;
         }
     }
+    let record_path = format!("/api/games/{}/record.txt", table.game_id);
+    let token = table.tokens[0].clone();
+    let live = app.http("GET", &record_path, token.as_deref(), None).await;
+    assert_eq!(live.status, 200, "{}", live.text);
+    assert!(
+        live.text.contains(&format!("[Commitment \"{committed}\"]")),
+        "{}",
+        live.text
+    );
+    assert!(
+        !live.text.contains("[ServerSeed "),
+        "never in a record of a game in play"
+    );
+    let refused = senet_cli::verify::verify_text(&live.text).unwrap_err();
+    assert!(
+        refused.contains("revealed only when the game is over"),
+        "{refused}"
+    );
     let during = watcher.snapshot_v2().await;
     assert!(during["fairness"]["server_seed"].is_null());
     assert_eq!(during["fairness"]["commitment"], committed.as_str());
@@ -106,6 +178,15 @@ async fn fair_game(rule_set: &str, seats: u8) {
         &after["fairness"],
         &table.steps,
     );
+    let record = app.http("GET", &record_path, token.as_deref(), None).await;
+    assert!(
+        record
+            .text
+            .contains(&format!("[ServerSeed \"{revealed}\"]")),
+        "{}",
+        record.text
+    );
+    verify_download(rule_set, &record.text, &revealed);
     app.stop().await;
 }
 
@@ -155,5 +236,56 @@ async fn a_client_seed_is_checked() {
         common::Client::open(&url, None).await.is_err(),
         "a control character is refused"
     );
+    app.stop().await;
+}
+
+/// One commit per decision: a seat's throw that waits for the same seat's
+/// decision is shown without being stored; after a restart the seat throws
+/// again and the same throw comes out (its step number and the seeds are
+/// committed), and the decision stores both in one transaction.
+#[tokio::test]
+async fn a_shown_throw_is_stored_with_its_decision_and_comes_out_again_after_a_restart() {
+    let db_url = common::create_database().await;
+    let app = common::start_fast_on(&db_url).await;
+    let mut table = Table::invite(&app, "simple", 2).await;
+    let game_id = uuid::Uuid::parse_str(&table.game_id).unwrap();
+    let (seat, shown) = loop {
+        let Some((seat, action)) = table.random_action() else {
+            panic!("the game ended before a throw with a move");
+        };
+        let throwing = action["type"] == "throw";
+        table.client(seat).send(action).await;
+        let told = table.read_batch().await;
+        if throwing && told.len() == 1 && table.next["seat"] == seat {
+            break (seat, told[0].clone());
+        }
+    };
+    assert_eq!(table.next["kind"], "decide");
+    let step_no = usize::try_from(shown["step_no"].as_u64().unwrap()).unwrap();
+    let stored = app.store.steps(game_id).await.unwrap();
+    assert_eq!(stored.len(), step_no - 1, "the throw is shown, not stored");
+    let token = table.tokens[usize::try_from(seat).unwrap()].clone();
+    drop(table);
+    let db_url = app.stop().await;
+
+    let app = common::start_fast_on(&db_url).await;
+    let code = app.store.game(game_id).await.unwrap().unwrap().room_code;
+    let (mut client, snapshot) = app.connect_v2(&code, token.as_deref()).await;
+    assert_eq!(snapshot["next"]["kind"], "throw", "{}", snapshot["next"]);
+    assert_eq!(snapshot["next"]["thrower"], seat);
+    client.send(serde_json::json!({ "v": 2, "type": "throw" })).await;
+    let again = client.recv_type("step").await;
+    assert_eq!(again["step_no"], shown["step_no"]);
+    assert_eq!(again["step"], shown["step"], "the same throw comes out again");
+    let option = again["next"]["options"][0]["option"].clone();
+    client
+        .send(serde_json::json!({ "v": 2, "type": "decide", "option": option }))
+        .await;
+    client.recv_type("step").await;
+    let stored = app.store.steps(game_id).await.unwrap();
+    assert!(stored.len() > step_no, "the decision stored the throw with it");
+    let throw: Step = serde_json::from_value(shown["step"].clone()).unwrap();
+    assert_eq!(stored[step_no - 1].step, throw.to_string());
+    assert_eq!(stored[step_no - 1].played_at, stored[step_no].played_at, "one transaction");
     app.stop().await;
 }

@@ -97,18 +97,15 @@ async fn a_lost_commit_reply_is_read_back_and_the_action_told_as_done() {
     for _ in 0..6 {
         rig.table.step().await;
     }
-    // A throw whose COMMIT reply is lost: stored, so it is told as thrown.
-    rig.step_until_phase("to_throw").await;
-    rig.proxy.on_next_commit(CommitFault::DropReply);
-    let step = rig.table.step().await;
-    assert_eq!(rig.proxy.replies_dropped(), 1, "the fault fired");
-    assert_eq!(step, Step::Done("thrown".to_owned()));
-    // A move whose COMMIT reply is lost.
-    rig.step_until_phase("to_move").await;
-    rig.proxy.on_next_commit(CommitFault::DropReply);
-    let step = rig.table.step().await;
-    assert_eq!(rig.proxy.replies_dropped(), 2, "the fault fired");
-    assert_eq!(step, Step::Done("moved".to_owned()));
+    // Moves whose COMMIT reply is lost: stored, so they are told as done.
+    // (A throw waiting for its move needs no commit of its own.)
+    for dropped in 1..=2 {
+        rig.step_until_phase("to_move").await;
+        rig.proxy.on_next_commit(CommitFault::DropReply);
+        let step = rig.table.step().await;
+        assert_eq!(rig.proxy.replies_dropped(), dropped, "the fault fired");
+        assert_eq!(step, Step::Done("moved".to_owned()));
+    }
     assert!(rig.table.refused.is_empty(), "{:?}", rig.table.refused);
     rig.finish_and_check().await;
 }
@@ -148,6 +145,8 @@ async fn a_stalled_database_is_given_up_on_in_bounded_time_and_the_game_goes_on(
     for _ in 0..4 {
         rig.table.step().await;
     }
+    // A move: a throw waiting for its move needs no write.
+    rig.step_until_phase("to_move").await;
     rig.proxy.stall();
     let began = tokio::time::Instant::now();
     let step = rig.table.step().await;
@@ -171,6 +170,7 @@ async fn refused_and_reset_connections_fail_actions_cleanly_and_the_game_goes_on
     for _ in 0..4 {
         rig.table.step().await;
     }
+    rig.step_until_phase("to_move").await;
     rig.proxy.refuse(true);
     rig.proxy.reset_all();
     let step = rig.table.step().await;

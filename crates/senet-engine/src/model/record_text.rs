@@ -227,12 +227,25 @@ impl StepRecord {
     /// the record's last line (the game ends there: see
     /// [`StepRecord::standing`]).
     pub fn replay(&self) -> Result<StepGame<AnyRules>, NotationError> {
+        self.replay_with(|_, _, _| Ok(()))
+    }
+
+    /// [`StepRecord::replay`], asking `check` about every step before it is
+    /// played: its entry number (from 1, counting the leaving lines before
+    /// it, as the server numbers what it stores), the game so far and the
+    /// step. An error from `check` stops the replay with the step's line.
+    pub fn replay_with<F>(&self, mut check: F) -> Result<StepGame<AnyRules>, NotationError>
+    where
+        F: FnMut(u32, &StepGame<AnyRules>, &Step) -> Result<(), String>,
+    {
+        let mut entry_no: u32 = 0;
         let rules = AnyRules::of(self.rule_set);
         let mut game =
             StepGame::new(rules, self.seats).map_err(|error| at(1, error.to_string()))?;
         let mut left = self.left.iter().peekable();
         for index in 0..=self.steps.len() {
             while let Some(leaving) = left.next_if(|l| l.after <= index) {
+                entry_no = entry_no.saturating_add(1);
                 match game.eliminate(leaving.seat) {
                     Ok(_) => {}
                     Err(EliminateError::TwoSeats) if self.ends_by_leaving(leaving) => {}
@@ -259,6 +272,9 @@ impl StepRecord {
             let Some((line, step)) = self.steps.get(index) else {
                 break;
             };
+            entry_no = entry_no.saturating_add(1);
+            check(entry_no, &game, step)
+                .map_err(|reason| at(*line, format!("step {} `{step}`: {reason}", index + 1)))?;
             game.play(*step).map_err(|error| {
                 at(
                     *line,

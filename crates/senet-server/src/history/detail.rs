@@ -15,7 +15,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use senet_engine::{Action, Direction, Effect, Game, RuleSetId, Side, Square, Turn, write_text};
+use senet_engine::fair;
+use senet_engine::{
+    Action, Direction, Effect, Game, RuleSetId, Seat, Side, Square, Turn, write_text,
+};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -23,8 +26,10 @@ use super::replay::{self, Replayed};
 use crate::config::Settings;
 use crate::error::AppError;
 use crate::players::Viewer;
+use crate::rooms::fair::Fairness;
 use crate::store::{GameRow, HistoryRow, Store};
 use crate::ws::protocol::MoveView;
+use crate::ws::protocol::v2::FairnessInfo;
 
 fn side_name(side: Side) -> &'static str {
     side.name()
@@ -127,6 +132,51 @@ struct Detail {
     row: HistoryRow,
     json: Value,
     replayed: Replayed,
+    fairness: Option<FairnessInfo>,
+}
+
+/// What makes a game's chance checkable (`docs/fairness.md`): the
+/// commitment, the client seeds by seat and, once the game is over, the
+/// server seed; `None` for games from before the scheme.
+async fn fairness(store: &Store, row: &HistoryRow) -> Result<Option<FairnessInfo>, AppError> {
+    let Some((seed, commitment)) = store.fairness(row.id).await? else {
+        return Ok(None);
+    };
+    let fairness = Fairness::stored(&seed, &commitment)
+        .map_err(|e| AppError::Internal(format!("game {}: {e}", row.id)))?;
+    let mut clients = vec![String::new(); usize::try_from(row.seat_count).unwrap_or(0)];
+    for seat in store
+        .game(row.id)
+        .await?
+        .map(|g| g.seats)
+        .unwrap_or_default()
+    {
+        let index = usize::try_from(seat.seat).unwrap_or(usize::MAX);
+        if let (Some(slot), Some(client)) = (clients.get_mut(index), seat.client_seed) {
+            *slot = client;
+        }
+    }
+    Ok(Some(fairness.info(&clients, row.status == "finished")))
+}
+
+/// The record tags that let `senet verify` check a game's chance: the
+/// scheme, the game id, the commitment, each seat's client seed and, once
+/// revealed, the server seed.
+pub fn fairness_tags(game_id: Uuid, info: &FairnessInfo) -> Vec<(String, String)> {
+    let mut tags = vec![
+        (fair::TAG_SCHEME.to_owned(), fair::SCHEME.to_owned()),
+        (fair::TAG_GAME_ID.to_owned(), game_id.to_string()),
+        (fair::TAG_COMMITMENT.to_owned(), info.commitment.clone()),
+    ];
+    for (index, client) in info.client_seeds.iter().enumerate() {
+        if let Some(seat) = u8::try_from(index).ok().and_then(Seat::new) {
+            tags.push((fair::client_seed_tag(seat), client.clone()));
+        }
+    }
+    if let Some(seed) = &info.server_seed {
+        tags.push((fair::TAG_SERVER_SEED.to_owned(), seed.clone()));
+    }
+    tags
 }
 
 /// The game's JSON, for every rule set: `crate::games::game_json`'s (with,
@@ -164,6 +214,15 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
     game["position"] = json!(replayed.table.position_text());
     game["view"] = json!(replayed.table.view());
     game["description"] = json!(replayed.rule_set.description());
+    let fairness = fairness(store, &row).await?;
+    game["fairness"] = match &fairness {
+        Some(info) => {
+            let mut shown = json!(info);
+            shown["scheme"] = json!(fair::SCHEME);
+            shown
+        }
+        None => Value::Null,
+    };
     let meta = super::row_json(&row);
     for key in ["started_at", "duration_secs", "turns", "step_count"] {
         let name = if key == "turns" { "turn_count" } else { key };
@@ -173,6 +232,7 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
         row,
         json: game,
         replayed,
+        fairness,
     })
 }
 
@@ -205,8 +265,13 @@ pub async fn record_json(
     Ok(attachment(Json(detail.json).into_response(), &filename))
 }
 
-/// The Kendall text record of a Kendall game's JSON (`docs/notation.md`).
-pub fn record_text(game: &Value, site: &str) -> Result<String, AppError> {
+/// The Kendall text record of a Kendall game's JSON (`docs/notation.md`),
+/// with the tags `extra` (the fairness tags) before the result.
+pub fn record_text(
+    game: &Value,
+    site: &str,
+    extra: &[(String, String)],
+) -> Result<String, AppError> {
     let record = game["record"]
         .as_str()
         .unwrap_or("")
@@ -247,6 +312,7 @@ pub fn record_text(game: &Value, site: &str) -> Result<String, AppError> {
         tags.push(("End", &finished));
     }
     tags.push(("Turns", &turns));
+    tags.extend(extra.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     tags.push(("Result", &result));
     write_text(&tags, &record).map_err(AppError::internal)
 }
@@ -261,10 +327,15 @@ pub async fn record_txt(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let detail = game_json(&store, id, viewer.id()).await?;
+    let extra = detail
+        .fairness
+        .as_ref()
+        .map(|info| fairness_tags(detail.row.id, info))
+        .unwrap_or_default();
     let body = if detail.replayed.rule_set == RuleSetId::Kendall {
-        record_text(&detail.json, &settings.public_url)?
+        record_text(&detail.json, &settings.public_url, &extra)?
     } else {
-        replay::step_record(&detail.row, &detail.replayed, &settings.public_url)
+        replay::step_record(&detail.row, &detail.replayed, &settings.public_url, &extra)
     };
     let mut response = body.into_response();
     response.headers_mut().insert(

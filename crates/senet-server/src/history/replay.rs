@@ -146,7 +146,13 @@ fn result_tag(standing: Option<&Standing>) -> String {
 /// one entry a line, a seat that left as `<seat>:resign` or
 /// `<seat>:abandon`. A game of two that one seat left ends with that
 /// seat's leaving line, so replaying the record reaches the stored result.
-pub fn step_record(row: &HistoryRow, replayed: &Replayed, site: &str) -> String {
+/// The tags `extra` (the fairness tags) come before the result.
+pub fn step_record(
+    row: &HistoryRow,
+    replayed: &Replayed,
+    site: &str,
+    extra: &[(String, String)],
+) -> String {
     let mut steps: Vec<Step> = Vec::new();
     let mut left: Vec<Leaving> = Vec::new();
     for played in replayed.table.record() {
@@ -212,6 +218,7 @@ pub fn step_record(row: &HistoryRow, replayed: &Replayed, site: &str) -> String 
         tags.push(("End", finished));
     }
     tags.push(("Steps", &step_count));
+    tags.extend(extra.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     tags.push(("Result", &result));
     if let Some(scores) = &scores {
         tags.push(("Scores", scores));

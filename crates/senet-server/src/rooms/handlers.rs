@@ -276,6 +276,7 @@ pub async fn create_room(
         status,
         mirror: KendallMirror::new(rule_set),
         fairness: Some(fairness),
+        unstored: 0,
     };
     rooms.start(code.clone(), public, rule_set, slot, Vec::new());
     let every_other = (!computers.is_empty()

@@ -125,6 +125,7 @@ async fn rebuild_game(
         status,
         mirror,
         fairness,
+        unstored: 0,
     })
 }
 

@@ -4,7 +4,7 @@
 mod actor;
 mod computer_turns;
 mod connections;
-mod fair;
+pub mod fair;
 mod handlers;
 mod info;
 mod kendall_v1;

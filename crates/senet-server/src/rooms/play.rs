@@ -7,6 +7,7 @@ use senet_engine::{Choice, EndHow, Next, Seat, Standing, Step};
 use super::actor::{ConnId, Room};
 use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, SeatSlot, Status};
+use super::v2_view::Told;
 use crate::store::{NewStep, StoredEnd};
 use crate::table::{Entry, Refused, Table};
 use crate::ws::protocol::v2::{LeftHow, SeriesEntry};
@@ -157,14 +158,13 @@ impl Room {
         if told.is_empty() {
             return Ok(());
         }
-        let steps: Vec<NewStep> = table
-            .record()
-            .iter()
-            .map(|played| NewStep {
-                seat: played.entry.seat().map(Seat::number),
-                text: played.entry.to_string(),
-            })
-            .collect();
+        if self.defers(act, &table, told.len()) {
+            return self.keep_unstored(table, before, told);
+        }
+        // What was shown but not stored (a throw) goes in with this.
+        let stored_before = self.slot.stored_entries();
+        let mut steps = self.slot.unstored_steps();
+        steps.extend(table.record().iter().map(NewStep::of));
         let standing = table.standing().cloned();
         let end = standing.as_ref().map(|s| EndRow::of(s, &table));
         let expected = Fingerprint {
@@ -174,7 +174,7 @@ impl Room {
                 .map_or(self.slot.status.clone(), Status::Finished),
             ..self.slot.fingerprint()
         };
-        let first = i32::try_from(before + 1).unwrap_or(i32::MAX);
+        let first = i32::try_from(stored_before + 1).unwrap_or(i32::MAX);
         let written = self
             .store
             .append_steps(
@@ -195,10 +195,47 @@ impl Room {
                 "the game is being reloaded; try again",
             ));
         }
+        self.slot.unstored = 0;
         self.tell_steps(before, told);
         if let Some(standing) = standing {
             self.end(standing);
         }
+        Ok(())
+    }
+
+    /// Whether what `act` played on `table` is shown without a write of its
+    /// own: a seat's throw, derived from the game's committed seeds, that
+    /// waits for the same seat's decision. It is stored with the decision
+    /// (one commit per decision). A game of an earlier release drew its
+    /// chance from the OS, so there a shown throw is stored at once.
+    fn defers(&self, act: Act, table: &Table, told: usize) -> bool {
+        let Act::Throw(thrower) = act else {
+            return false;
+        };
+        self.slot.fairness.is_some()
+            && told == 1
+            && table.standing().is_none()
+            && matches!(table.next(), Next::Decide { seat, .. } if *seat == thrower)
+    }
+
+    /// Keeps a deferred throw: shown now, stored with its decision.
+    fn keep_unstored(
+        &mut self,
+        table: Table,
+        before: usize,
+        told: Vec<Told>,
+    ) -> Result<(), Refusal> {
+        let added = table.record().len();
+        if !self.slot.table.absorb(table) {
+            tracing::error!("a throw no longer fits the table; reloading");
+            self.unsettled = true;
+            return Err(refuse(
+                ErrorCode::StorageError,
+                "the game is being reloaded; try again",
+            ));
+        }
+        self.slot.unstored += added;
+        self.tell_steps(before, told);
         Ok(())
     }
 
@@ -251,9 +288,20 @@ impl Room {
             status: Status::Finished(standing.clone()),
             ..self.slot.fingerprint()
         };
+        let expected = Fingerprint {
+            entries: self.slot.table.len(),
+            ..expected
+        };
         let end = EndRow::of(&standing, &self.slot.table);
-        let written = self.store.end_game(self.slot.id, &end.stored()).await;
+        // A throw shown but not stored goes in with the end.
+        let steps = self.slot.unstored_steps();
+        let first = i32::try_from(self.slot.stored_entries() + 1).unwrap_or(i32::MAX);
+        let written = self
+            .store
+            .append_steps(self.slot.id, first, &steps, Some(&end.stored()))
+            .await;
         self.stored(written, &expected).await?;
+        self.slot.unstored = 0;
         self.end(standing);
         Ok(())
     }

@@ -154,6 +154,7 @@ impl Room {
             status: Status::Playing,
             mirror: KendallMirror::new(self.rule_set),
             fairness: Some(fairness),
+            unstored: 0,
         };
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, game_no = no, "rematch started");

@@ -8,6 +8,7 @@ use uuid::Uuid;
 use super::fair::Fairness;
 use super::kendall_v1::KendallMirror;
 use crate::computer::ComputerLevel;
+use crate::store::NewStep;
 use crate::table::Table;
 
 /// Who holds a seat.
@@ -123,6 +124,12 @@ pub struct GameSlot {
     /// The seed every chance outcome is derived from; `None` for games of
     /// earlier releases (their chance came straight from the OS).
     pub fairness: Option<Fairness>,
+    /// How many entries at the end of the table are shown but not stored:
+    /// a seat's own throw waiting for its decision (at most one). It needs
+    /// no write of its own because it is derived from committed seeds and
+    /// its step number: after a restart the same throw comes out again.
+    /// It is stored with the decision, in the decision's transaction.
+    pub unstored: usize,
 }
 
 /// What a stored write changes in a room's game, to compare the game in
@@ -147,8 +154,22 @@ impl GameSlot {
             id: self.id,
             status: self.status.clone(),
             seats: self.seats.iter().map(SeatSlot::player_id).collect(),
-            entries: self.table.len(),
+            entries: self.stored_entries(),
         }
+    }
+
+    /// How many of the table's entries are stored.
+    pub fn stored_entries(&self) -> usize {
+        self.table.len().saturating_sub(self.unstored)
+    }
+
+    /// The entries shown but not yet stored, as rows to store.
+    pub fn unstored_steps(&self) -> Vec<NewStep> {
+        let record = self.table.record();
+        record[record.len().saturating_sub(self.unstored)..]
+            .iter()
+            .map(NewStep::of)
+            .collect()
     }
 
     /// The seat a player holds (a person holds at most one).

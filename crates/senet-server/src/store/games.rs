@@ -109,6 +109,16 @@ pub struct NewStep {
     pub text: String,
 }
 
+impl NewStep {
+    /// The row of a table entry.
+    pub fn of(played: &crate::table::Played) -> NewStep {
+        NewStep {
+            seat: played.entry.seat().map(senet_engine::Seat::number),
+            text: played.entry.to_string(),
+        }
+    }
+}
+
 /// How a game ended, as stored: `games.end_how` and each seat's place,
 /// score and colour.
 #[derive(Debug, Clone, Copy)]
@@ -124,7 +134,7 @@ pub struct StoredEnd<'a> {
 }
 
 /// One seat's row of an end: (seat, place, score, colour).
-type SeatEnd = (i16, Option<i16>, Option<i32>, Option<i16>);
+pub(super) type SeatEnd = (i16, Option<i16>, Option<i32>, Option<i16>);
 
 impl StoredEnd<'_> {
     /// What to write to each seat the end names, checked: seats 0 to 3,
@@ -383,6 +393,17 @@ impl Store {
     ) -> Result<(), WriteError> {
         let seats = end.map(StoredEnd::seat_rows).transpose()?;
         let rows = numbered(first_step_no, steps)?;
+        if let Some(committer) = &self.committer {
+            let append = super::committer::Append {
+                game_id,
+                rows: rows
+                    .iter()
+                    .map(|(step_no, seat, text)| (*step_no, *seat, (*text).to_owned()))
+                    .collect(),
+                end: end.zip(seats).map(|(end, seats)| (end.how.to_owned(), seats)),
+            };
+            return committer.append(append, self.timeout).await;
+        }
         // The game must be playing, and stay so until this commits: the
         // row is locked on PostgreSQL; SQLite's write lock is taken at BEGIN.
         let playing = match self.backend() {

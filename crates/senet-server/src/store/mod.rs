@@ -13,7 +13,9 @@
 
 #[macro_use]
 mod dispatch;
+#[macro_use]
 mod games;
+mod committer;
 mod import;
 mod reads;
 mod rows;
@@ -66,6 +68,9 @@ pub use open::{NotWritable, SqliteSync, StoreOptions, UnsupportedDatabase};
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: Pool,
+    /// The writer that groups the rooms' steps into shared transactions;
+    /// `None` for a store made from a bare pool, which writes each alone.
+    committer: Option<committer::Committer>,
     /// The longest any database call may take.
     timeout: Duration,
 }
@@ -76,8 +81,18 @@ impl Store {
     pub fn from_postgres(pool: PgPool) -> Store {
         Store {
             pool: Pool::Postgres(pool),
+            committer: None,
             timeout: DEFAULT_TIMEOUT,
         }
+    }
+
+    /// The same store with its steps written by one writer task that
+    /// groups what many rooms commit at the same moment (`committer`).
+    /// Needs a tokio runtime.
+    #[must_use]
+    pub fn with_group_commit(mut self) -> Store {
+        self.committer = Some(committer::Committer::start(self.pool.clone()));
+        self
     }
 
     /// The same store with another time limit for each database call.

@@ -126,7 +126,9 @@ impl Store {
                 .acquire_timeout(options.timeout)
                 .connect_with(connect)
                 .await?;
-            Ok(Store::from_postgres(pool).with_timeout(options.timeout))
+            Ok(Store::from_postgres(pool)
+                .with_timeout(options.timeout)
+                .with_group_commit())
         } else if url.starts_with("sqlite:") {
             Store::open_sqlite(SqliteConnectOptions::from_str(url)?, options).await
         } else {
@@ -174,8 +176,10 @@ impl Store {
         check_writable(&pool).await.map_err(not_writable)?;
         Ok(Store {
             pool: Pool::Sqlite(pool),
+            committer: None,
             timeout: store.timeout,
-        })
+        }
+        .with_group_commit())
     }
 
     /// SQLite's `PRAGMA synchronous` on one of the store's connections

@@ -17,6 +17,13 @@
 //! Skipping (rejection) keeps every outcome exactly as likely as the rules
 //! say; a block has 32 bytes, and the next block follows when they run out.
 
+mod verify;
+
+pub use verify::{
+    Revealed, SCHEME, TAG_COMMITMENT, TAG_GAME_ID, TAG_SCHEME, TAG_SERVER_SEED, UncheckableError,
+    client_seed_tag,
+};
+
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 

@@ -1,0 +1,251 @@
+//! Group commit: the steps that many rooms produce at the same moment are
+//! written in one transaction by one writer task per database.
+//!
+//! A room sends its steps (and the end of its game, when it ended) and
+//! waits for the answer; it tells nobody before its own steps are
+//! committed. The writer takes every append already waiting (up to a
+//! limit), checks that each game is still playing, inserts all their steps
+//! with one statement, finishes the games that ended, commits, and answers
+//! each room. The writer keeps one connection of its own, taken out of the
+//! pool, so the hot path pays no pool pings (the driver pings a connection
+//! each time it is taken from the pool and each time it is returned).
+//!
+//! The outcome rules are those of every write ([`super::write`]): a batch
+//! that failed before its `COMMIT` was sent stored nothing, and then each
+//! of its appends is tried again on its own, so one game the database
+//! refuses (no longer playing) fails alone; a batch whose `COMMIT` got no
+//! answer is unknown to every room in it, and each reads its game back.
+
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use sqlx::{Postgres, QueryBuilder, Sqlite};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+use super::games::SeatEnd;
+use super::write::{WriteError, timed_out};
+use super::{Pool, one_row};
+
+/// The most appends one transaction takes.
+const MAX_APPENDS: usize = 256;
+/// The most step rows one transaction inserts (five bind parameters a row,
+/// well under both databases' limits).
+const MAX_ROWS: usize = 2_000;
+/// How many appends may wait for the writer; rooms wait beyond that.
+const QUEUE: usize = 4_096;
+
+/// One room's steps, numbered, and the end of its game when it ended.
+#[derive(Debug)]
+pub(super) struct Append {
+    /// The game.
+    pub game_id: Uuid,
+    /// `(step_no, seat, text)` for each step.
+    pub rows: Vec<(i32, Option<i16>, String)>,
+    /// How the game ended and each seat's end, when it ended.
+    pub end: Option<(String, Vec<SeatEnd>)>,
+}
+
+struct Request {
+    append: Append,
+    limit: Duration,
+    reply: oneshot::Sender<Result<(), WriteError>>,
+}
+
+/// The handle of a database's writer task; the task stops when the last
+/// handle is dropped, after answering what is queued.
+#[derive(Debug, Clone)]
+pub(super) struct Committer {
+    requests: mpsc::Sender<Request>,
+}
+
+/// The writer's own connection.
+enum Conn {
+    Postgres(sqlx::PgConnection),
+    Sqlite(sqlx::SqliteConnection),
+}
+
+impl Committer {
+    /// Starts the writer task of `pool`'s database.
+    pub(super) fn start(pool: Pool) -> Committer {
+        let (requests, queue) = mpsc::channel(QUEUE);
+        tokio::spawn(run(pool, queue));
+        Committer { requests }
+    }
+
+    /// Commits `append`, grouped with whatever else is waiting, within
+    /// `limit`.
+    pub(super) async fn append(&self, append: Append, limit: Duration) -> Result<(), WriteError> {
+        let (reply, answer) = oneshot::channel();
+        let request = Request {
+            append,
+            limit,
+            reply,
+        };
+        self.requests
+            .send(request)
+            .await
+            .map_err(|_| WriteError::NotCommitted(stopped()))?;
+        // A writer gone without an answer may have sent the commit.
+        answer.await.map_err(|_| WriteError::Unknown(stopped()))?
+    }
+}
+
+fn stopped() -> sqlx::Error {
+    sqlx::Error::PoolClosed
+}
+
+async fn run(pool: Pool, mut queue: mpsc::Receiver<Request>) {
+    let mut conn: Option<Conn> = None;
+    while let Some(first) = queue.recv().await {
+        let mut rows = first.append.rows.len();
+        let mut batch = vec![first];
+        while batch.len() < MAX_APPENDS && rows < MAX_ROWS {
+            let Ok(next) = queue.try_recv() else { break };
+            rows += next.append.rows.len();
+            batch.push(next);
+        }
+        let limit = batch.iter().map(|r| r.limit).min().unwrap_or_default();
+        let appends: Vec<&Append> = batch.iter().map(|r| &r.append).collect();
+        let began = Instant::now();
+        match commit(&pool, &mut conn, limit, &appends).await {
+            Ok(()) => {
+                crate::metrics::db_commit(began.elapsed());
+                crate::metrics::steps_committed(rows);
+                for request in batch {
+                    let _ = request.reply.send(Ok(()));
+                }
+            }
+            Err(WriteError::NotCommitted(error)) if batch.len() > 1 => {
+                tracing::warn!(%error, appends = batch.len(), "a grouped commit was refused; committing each alone");
+                for request in batch {
+                    let result = commit(&pool, &mut conn, request.limit, &[&request.append]).await;
+                    let _ = request.reply.send(result);
+                }
+            }
+            Err(error) => {
+                let unknown = error.is_unknown();
+                let message = error.to_string();
+                let mut original = Some(error);
+                for request in batch {
+                    // Each room gets the outcome; the first the error itself.
+                    let error = original.take().unwrap_or_else(|| {
+                        let copy = sqlx::Error::Protocol(message.clone());
+                        if unknown {
+                            WriteError::Unknown(copy)
+                        } else {
+                            WriteError::NotCommitted(copy)
+                        }
+                    });
+                    let _ = request.reply.send(Err(error));
+                }
+            }
+        }
+    }
+}
+
+/// A connection of the writer's own, detached from the pool.
+async fn connect(pool: &Pool, limit: Duration) -> Result<Conn, WriteError> {
+    let taken = tokio::time::timeout(limit, async {
+        Ok::<_, sqlx::Error>(match pool {
+            Pool::Postgres(pool) => Conn::Postgres(pool.acquire().await?.detach()),
+            Pool::Sqlite(pool) => Conn::Sqlite(pool.acquire().await?.detach()),
+        })
+    })
+    .await;
+    match taken {
+        Ok(Ok(conn)) => Ok(conn),
+        Ok(Err(error)) => Err(WriteError::NotCommitted(error)),
+        Err(_) => Err(WriteError::NotCommitted(timed_out(limit))),
+    }
+}
+
+/// The batch's statements on either driver: lock the games (each must be
+/// playing), insert every step, finish the games that ended.
+macro_rules! write_batch {
+    ($db:ty, $conn:ident, $begin:expr, $lock:expr, $appends:expr, $commit_sent:ident) => {{
+        let now = Utc::now();
+        sqlx::Executor::execute(&mut *$conn, $begin).await?;
+        let mut check = QueryBuilder::<$db>::new(
+            "SELECT id FROM games WHERE status = 'playing' AND id IN (",
+        );
+        let mut ids = check.separated(", ");
+        for append in $appends {
+            ids.push_bind(append.game_id);
+        }
+        check.push(")");
+        check.push($lock);
+        let playing = check.build().fetch_all(&mut *$conn).await?.len();
+        if playing != $appends.len() {
+            return Err(sqlx::Error::RowNotFound);
+        }
+        let rows = $appends.iter().flat_map(|append| {
+            append
+                .rows
+                .iter()
+                .map(move |(step_no, seat, text)| (append.game_id, *step_no, *seat, text))
+        });
+        if $appends.iter().any(|append| !append.rows.is_empty()) {
+            let mut insert = QueryBuilder::<$db>::new(
+                "INSERT INTO steps (game_id, step_no, seat, step, played_at) ",
+            );
+            insert.push_values(rows, |mut row, (game_id, step_no, seat, text)| {
+                row.push_bind(game_id)
+                    .push_bind(step_no)
+                    .push_bind(seat)
+                    .push_bind(text.as_str())
+                    .push_bind(now);
+            });
+            insert.build().execute(&mut *$conn).await?;
+        }
+        for append in $appends {
+            if let Some((how, seats)) = &append.end {
+                finish_game!($conn, append.game_id, how.as_str(), seats, now);
+            }
+        }
+        $commit_sent = true;
+        sqlx::Executor::execute(&mut *$conn, "COMMIT").await?;
+        Ok::<(), sqlx::Error>(())
+    }};
+}
+
+/// One transaction for `appends` on the writer's connection (made anew
+/// after any failure, which closes it: it may still hold a transaction).
+async fn commit(
+    pool: &Pool,
+    conn: &mut Option<Conn>,
+    limit: Duration,
+    appends: &[&Append],
+) -> Result<(), WriteError> {
+    let mut current = match conn.take() {
+        Some(current) => current,
+        None => connect(pool, limit).await?,
+    };
+    let mut commit_sent = false;
+    let ran = tokio::time::timeout(limit, async {
+        match &mut current {
+            // The games' rows are locked until the commit on PostgreSQL;
+            // SQLite's write lock is taken at BEGIN IMMEDIATE.
+            Conn::Postgres(c) => {
+                write_batch!(Postgres, c, "BEGIN", " FOR UPDATE", appends, commit_sent)
+            }
+            Conn::Sqlite(c) => write_batch!(Sqlite, c, "BEGIN IMMEDIATE", "", appends, commit_sent),
+        }
+    })
+    .await;
+    let error = match ran {
+        Ok(Ok(())) => {
+            *conn = Some(current);
+            return Ok(());
+        }
+        Ok(Err(error)) => error,
+        Err(_) => timed_out(limit),
+    };
+    // Dropping the connection closes it.
+    drop(current);
+    if commit_sent {
+        Err(WriteError::Unknown(error))
+    } else {
+        Err(WriteError::NotCommitted(error))
+    }
+}
