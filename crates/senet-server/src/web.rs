@@ -60,6 +60,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("favicon.svg", SVG),
     asset!("src/api.js", JS),
     asset!("src/board.js", JS),
+    asset!("src/fair.js", JS),
     asset!("src/format.js", JS),
     asset!("src/history.js", JS),
     asset!("src/history-api.js", JS),
