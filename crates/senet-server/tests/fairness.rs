@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::real::{RealServer, server_command_for};
 use common::spawn_fast_app;
 use common::v2::{Table, client_seed};
 use senet_engine::fair::{Seeds, commitment, from_hex, roll};
@@ -240,14 +241,16 @@ async fn a_client_seed_is_checked() {
 }
 
 /// One commit per decision: a seat's throw that waits for the same seat's
-/// decision is shown without being stored; after a restart the seat throws
-/// again and the same throw comes out (its step number and the seeds are
-/// committed), and the decision stores both in one transaction.
+/// decision is shown without being stored; after a crash (`kill -9` of the
+/// real binary) the seat throws again and the same throw comes out (its
+/// step number and the seeds are committed), and the decision stores both
+/// in one transaction.
 #[tokio::test]
-async fn a_shown_throw_is_stored_with_its_decision_and_comes_out_again_after_a_restart() {
+async fn a_shown_throw_is_stored_with_its_decision_and_comes_out_again_after_a_crash() {
     let db_url = common::create_database().await;
-    let app = common::start_fast_on(&db_url).await;
-    let mut table = Table::invite(&app, "simple", 2).await;
+    let server = RealServer::start(server_command_for(&db_url));
+    let store = senet_server::Store::connect(&db_url).await.unwrap();
+    let mut table = Table::invite(&server, "simple", 2).await;
     let game_id = uuid::Uuid::parse_str(&table.game_id).unwrap();
     let (seat, shown) = loop {
         let Some((seat, action)) = table.random_action() else {
@@ -262,30 +265,41 @@ async fn a_shown_throw_is_stored_with_its_decision_and_comes_out_again_after_a_r
     };
     assert_eq!(table.next["kind"], "decide");
     let step_no = usize::try_from(shown["step_no"].as_u64().unwrap()).unwrap();
-    let stored = app.store.steps(game_id).await.unwrap();
+    let stored = store.steps(game_id).await.unwrap();
     assert_eq!(stored.len(), step_no - 1, "the throw is shown, not stored");
     let token = table.tokens[usize::try_from(seat).unwrap()].clone();
+    let code = table.code.clone();
     drop(table);
-    let db_url = app.stop().await;
+    server.kill9();
 
-    let app = common::start_fast_on(&db_url).await;
-    let code = app.store.game(game_id).await.unwrap().unwrap().room_code;
-    let (mut client, snapshot) = app.connect_v2(&code, token.as_deref()).await;
+    let server = RealServer::start(server_command_for(&db_url));
+    let (mut client, snapshot) = server.connect_v2(&code, token.as_deref()).await;
     assert_eq!(snapshot["next"]["kind"], "throw", "{}", snapshot["next"]);
     assert_eq!(snapshot["next"]["thrower"], seat);
-    client.send(serde_json::json!({ "v": 2, "type": "throw" })).await;
+    client
+        .send(serde_json::json!({ "v": 2, "type": "throw" }))
+        .await;
     let again = client.recv_type("step").await;
     assert_eq!(again["step_no"], shown["step_no"]);
-    assert_eq!(again["step"], shown["step"], "the same throw comes out again");
+    assert_eq!(
+        again["step"], shown["step"],
+        "the same throw comes out again"
+    );
     let option = again["next"]["options"][0]["option"].clone();
     client
         .send(serde_json::json!({ "v": 2, "type": "decide", "option": option }))
         .await;
     client.recv_type("step").await;
-    let stored = app.store.steps(game_id).await.unwrap();
-    assert!(stored.len() > step_no, "the decision stored the throw with it");
+    let stored = store.steps(game_id).await.unwrap();
+    assert!(
+        stored.len() > step_no,
+        "the decision stored the throw with it"
+    );
     let throw: Step = serde_json::from_value(shown["step"].clone()).unwrap();
     assert_eq!(stored[step_no - 1].step, throw.to_string());
-    assert_eq!(stored[step_no - 1].played_at, stored[step_no].played_at, "one transaction");
-    app.stop().await;
+    assert_eq!(
+        stored[step_no - 1].played_at,
+        stored[step_no].played_at,
+        "one transaction"
+    );
 }

@@ -281,6 +281,8 @@ impl Room {
                 _ = shutdown.changed() => break,
             }
         }
+        let span = self.game_span.clone();
+        self.store_unstored().instrument(span).await;
         registry.remove(&self.code, instance);
         crate::metrics::room_stopped();
     }

@@ -239,6 +239,29 @@ impl Room {
         Ok(())
     }
 
+    /// When the room stops (a graceful shutdown): stores a throw that was
+    /// shown but not stored, so the restarted server resumes exactly where
+    /// the players left. After a crash nothing is lost either: the same
+    /// throw comes out again when the seat throws.
+    pub(super) async fn store_unstored(&mut self) {
+        if self.slot.unstored == 0 || self.unsettled {
+            return;
+        }
+        let steps = self.slot.unstored_steps();
+        let first = i32::try_from(self.slot.stored_entries() + 1).unwrap_or(i32::MAX);
+        match self
+            .store
+            .append_steps(self.slot.id, first, &steps, None)
+            .await
+        {
+            Ok(()) => self.slot.unstored = 0,
+            Err(error) => tracing::warn!(
+                %error,
+                "a shown throw was not stored at shutdown; it comes out again when thrown"
+            ),
+        }
+    }
+
     /// Marks the game over and tells everyone.
     pub(super) fn end(&mut self, standing: Standing) {
         tracing::info!(

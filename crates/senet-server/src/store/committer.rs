@@ -166,9 +166,8 @@ macro_rules! write_batch {
     ($db:ty, $conn:ident, $begin:expr, $lock:expr, $appends:expr, $commit_sent:ident) => {{
         let now = Utc::now();
         sqlx::Executor::execute(&mut *$conn, $begin).await?;
-        let mut check = QueryBuilder::<$db>::new(
-            "SELECT id FROM games WHERE status = 'playing' AND id IN (",
-        );
+        let mut check =
+            QueryBuilder::<$db>::new("SELECT id FROM games WHERE status = 'playing' AND id IN (");
         let mut ids = check.separated(", ");
         for append in $appends {
             ids.push_bind(append.game_id);

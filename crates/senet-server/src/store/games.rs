@@ -400,7 +400,9 @@ impl Store {
                     .iter()
                     .map(|(step_no, seat, text)| (*step_no, *seat, (*text).to_owned()))
                     .collect(),
-                end: end.zip(seats).map(|(end, seats)| (end.how.to_owned(), seats)),
+                end: end
+                    .zip(seats)
+                    .map(|(end, seats)| (end.how.to_owned(), seats)),
             };
             return committer.append(append, self.timeout).await;
         }
