@@ -175,6 +175,12 @@ pub struct Room {
     pub(super) game_span: tracing::Span,
     /// The room's own log span (its code), parent of each game's.
     pub(super) room_span: tracing::Span,
+    /// Who created the room, when (for the lobby); `None` lists it never.
+    pub(super) origin: Option<super::lobby::Origin>,
+    /// What the lobby was last told of the room.
+    pub(super) listed: Option<super::lobby::LobbyEntry>,
+    /// The number of spectators the connections were last told.
+    pub(super) spectators_told: usize,
 }
 
 impl Room {
@@ -207,6 +213,25 @@ impl Room {
             unsettled: false,
             game_span: tracing::Span::none(),
             room_span: tracing::Span::none(),
+            origin: None,
+            listed: None,
+            spectators_told: 0,
+        }
+    }
+
+    /// Tells the room who created it and when, for the lobby.
+    pub(super) fn with_origin(mut self, origin: Option<super::lobby::Origin>) -> Room {
+        self.origin = origin;
+        self
+    }
+
+    /// Brings the room's lobby entry up to date, after anything that may
+    /// change it (a connection, a seat taken, a game started).
+    fn relist(&mut self, registry: &Registry, instance: u64) {
+        let entry = self.lobby_entry();
+        if entry != self.listed {
+            registry.listings().set(&self.code, instance, entry.clone());
+            self.listed = entry;
         }
     }
 
@@ -255,6 +280,7 @@ impl Room {
                         self.handle(command).instrument(span).await;
                         self.draw_by_itself().await;
                         self.schedule_computer();
+                        self.relist(&registry, instance);
                     }
                     None => break,
                 },
@@ -264,6 +290,7 @@ impl Room {
                         if self.settle().instrument(span).await.is_ok() {
                             self.schedule_computer();
                         }
+                        self.relist(&registry, instance);
                     }
                     if self.slot.table.draws_by_itself() {
                         let span = self.game_span.clone();
