@@ -70,7 +70,7 @@ pub fn router(state: AppState) -> Router {
 /// 32 bytes or more, not images other than SVG, not event streams), and
 /// never a protocol switch. A WebSocket upgrade has no body to compress,
 /// but its frames must reach the client untouched.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone)]
 pub struct Compressible(DefaultPredicate);
 
 impl Predicate for Compressible {

@@ -134,7 +134,9 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
         format!("{}/r/{code}", common::PUBLIC_URL)
     );
 
-    // The lobby lists the public room waiting for an opponent.
+    let (mut a, snapshot) = app.connect(&code, Some(&alice)).await;
+    // The lobby lists the public room waiting for an opponent, now that
+    // its creator is there.
     let lobby = app.http("GET", "/api/lobby", None, None).await;
     assert_eq!(lobby.status, 200);
     assert!(
@@ -145,7 +147,6 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
             .any(|r| r["code"] == code.as_str() && r["open_side"] == "spool")
     );
 
-    let (mut a, snapshot) = app.connect(&code, Some(&alice)).await;
     assert_eq!(snapshot["phase"]["kind"], "waiting");
     assert_eq!(snapshot["you"], json!({ "role": "seat", "side": "cone" }));
     assert_eq!(snapshot["rule_set"], "kendall");

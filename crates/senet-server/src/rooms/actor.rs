@@ -179,6 +179,9 @@ pub struct Room {
     pub(super) origin: Option<super::lobby::Origin>,
     /// What the lobby was last told of the room.
     pub(super) listed: Option<super::lobby::LobbyEntry>,
+    /// Where the room lists itself, and as which instance (set when it
+    /// runs).
+    pub(super) lobby: Option<(Registry, u64)>,
     /// The number of spectators the connections were last told.
     pub(super) spectators_told: usize,
 }
@@ -215,6 +218,7 @@ impl Room {
             room_span: tracing::Span::none(),
             origin: None,
             listed: None,
+            lobby: None,
             spectators_told: 0,
         }
     }
@@ -225,12 +229,17 @@ impl Room {
         self
     }
 
-    /// Brings the room's lobby entry up to date, after anything that may
-    /// change it (a connection, a seat taken, a game started).
-    fn relist(&mut self, registry: &Registry, instance: u64) {
+    /// Brings the room's lobby entry up to date: after every command (a
+    /// connection, a seat taken, a game started), and when its creator
+    /// connects before the snapshot goes out, so a creator who sees the
+    /// room is already in the lobby.
+    pub(super) fn relist(&mut self) {
+        let Some((registry, instance)) = &self.lobby else {
+            return;
+        };
         let entry = self.lobby_entry();
         if entry != self.listed {
-            registry.listings().set(&self.code, instance, entry.clone());
+            registry.listings().set(&self.code, *instance, entry.clone());
             self.listed = entry;
         }
     }
@@ -259,6 +268,7 @@ impl Room {
         mut shutdown: watch::Receiver<bool>,
     ) {
         crate::metrics::room_started();
+        self.lobby = Some((registry.clone(), instance));
         self.room_span = tracing::Span::current();
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, status = self.slot.status.as_str(), "room live");
@@ -280,7 +290,7 @@ impl Room {
                         self.handle(command).instrument(span).await;
                         self.draw_by_itself().await;
                         self.schedule_computer();
-                        self.relist(&registry, instance);
+                        self.relist();
                     }
                     None => break,
                 },
@@ -290,7 +300,7 @@ impl Room {
                         if self.settle().instrument(span).await.is_ok() {
                             self.schedule_computer();
                         }
-                        self.relist(&registry, instance);
+                        self.relist();
                     }
                     if self.slot.table.draws_by_itself() {
                         let span = self.game_span.clone();

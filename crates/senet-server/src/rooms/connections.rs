@@ -272,6 +272,7 @@ impl Room {
                     );
                 }
             }
+            self.relist();
             self.send_snapshot(conn);
             // A player who watched in another tab is no longer counted.
             self.tell_spectators();

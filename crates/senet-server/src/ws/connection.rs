@@ -242,8 +242,9 @@ impl Session {
             tracing::info!(silent_ms = silent.as_millis(), "no answer to pings; closing");
             return Err(End::Close(SILENT));
         }
+        let heartbeat = self.heartbeat;
         let ping = self.send(Message::Ping(axum::body::Bytes::new()));
-        match tokio::time::timeout(self.heartbeat, ping).await {
+        match tokio::time::timeout(heartbeat, ping).await {
             Ok(sent) => sent,
             Err(_) => Err(End::Close(SILENT)),
         }
