@@ -130,7 +130,10 @@ fn fresh(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == "*" || bare(tag) == wanted))
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == "*" || bare(tag) == wanted)
+        })
 }
 
 /// A body with its headers: the type, the caching, and for the page its
@@ -257,10 +260,9 @@ fn missing(headers: &HeaderMap) -> Response {
         page(StatusCode::NOT_FOUND, headers)
     } else {
         let mut response = (StatusCode::NOT_FOUND, "not found\n").into_response();
-        response.headers_mut().insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static(REVALIDATE),
-        );
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
         response
     }
 }

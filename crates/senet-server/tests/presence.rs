@@ -71,8 +71,18 @@ async fn the_lobby_lists_a_room_only_while_its_creator_is_connected() {
         .cloned()
         .unwrap();
     assert_eq!(
-        (&entry["creator"], &entry["rule_set"], &entry["open_seat"], &entry["open_side"]),
-        (&json!("Alice"), &json!("kendall"), &json!(1), &json!("spool"))
+        (
+            &entry["creator"],
+            &entry["rule_set"],
+            &entry["open_seat"],
+            &entry["open_side"]
+        ),
+        (
+            &json!("Alice"),
+            &json!("kendall"),
+            &json!(1),
+            &json!("spool")
+        )
     );
     assert!(!lobby(&app).await.contains(&hidden), "private rooms never");
 
@@ -113,7 +123,10 @@ async fn an_away_seat_tells_when_the_win_may_be_claimed() {
     let timeout_ms = u64::try_from(RECONNECT_TIMEOUT.as_millis()).unwrap();
     let snapshot = a.snapshot_v2().await;
     assert_eq!(snapshot["reconnect_timeout_ms"], timeout_ms);
-    assert!(snapshot["seats"][0].get("claim_in_ms").is_none(), "Bob is here");
+    assert!(
+        snapshot["seats"][0].get("claim_in_ms").is_none(),
+        "Bob is here"
+    );
 
     let gone = Instant::now();
     b.close().await;
@@ -194,12 +207,17 @@ async fn players_are_told_how_many_watch() {
     let seq = event["seq"].as_u64().unwrap();
     carol_2.close().await;
     let event = a.recv_type("spectators").await;
-    assert_eq!((event["count"].as_u64(), event["seq"].as_u64()), (Some(0), Some(seq + 1)));
+    assert_eq!(
+        (event["count"].as_u64(), event["seq"].as_u64()),
+        (Some(0), Some(seq + 1))
+    );
 
     // A player with a seat is never a spectator, however many tabs.
     let (_watcher, snapshot) = app.connect_v2(&code, None).await;
     assert_eq!(snapshot["spectators"], 1);
-    let info = app.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+    let info = app
+        .http("GET", &format!("/api/rooms/{code}"), None, None)
+        .await;
     assert_eq!(info.body["spectators"], 1);
     app.stop().await;
 }

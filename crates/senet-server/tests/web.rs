@@ -106,7 +106,11 @@ async fn unknown_addresses_get_the_clients_not_found_page() {
         // address it does not know.
         assert!(text.contains("<main id=\"app\""), "{path}: {text}");
         assert!(text.contains(&format!("{ASSET_PREFIX}{}/src/main.js", version())));
-        assert!(page.headers.iter().any(|(n, _)| n == "content-security-policy"));
+        assert!(
+            page.headers
+                .iter()
+                .any(|(n, _)| n == "content-security-policy")
+        );
     }
     // Not a browser: a short text, still 404.
     let plain = get(&app, "/nope", &[]).await;
@@ -142,7 +146,10 @@ async fn versioned_assets_are_cached_for_a_year_and_the_page_is_revalidated() {
     for asset in ASSETS.iter().filter(|a| a.path != "index.html") {
         let url = format!("{prefix}{}", asset.path);
         if asset.path.ends_with(".js") || asset.path.ends_with(".css") {
-            assert!(text.contains(&format!("\"{url}\"")), "{url} not in the page");
+            assert!(
+                text.contains(&format!("\"{url}\"")),
+                "{url} not in the page"
+            );
         }
         let got = get(&app, &url, &[]).await;
         assert_eq!(got.status, 200, "{url}");
@@ -162,8 +169,14 @@ async fn versioned_assets_are_cached_for_a_year_and_the_page_is_revalidated() {
     let plain = get(&app, "/src/main.js", &[]).await;
     assert_eq!(plain.header("cache-control"), Some("no-cache"));
     // The page is not an asset; a missing file is a 404.
-    assert_eq!(get(&app, &format!("{prefix}index.html"), &[]).await.status, 404);
-    assert_eq!(get(&app, &format!("{prefix}src/nope.js"), &[]).await.status, 404);
+    assert_eq!(
+        get(&app, &format!("{prefix}index.html"), &[]).await.status,
+        404
+    );
+    assert_eq!(
+        get(&app, &format!("{prefix}src/nope.js"), &[]).await.status,
+        404
+    );
     app.stop().await;
 }
 
@@ -185,7 +198,12 @@ async fn assets_and_json_are_compressed_by_accept_encoding() {
         let gzip = get(&app, &url, &[("Accept-Encoding", "gzip")]).await;
         assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{url}");
         // Browsers offer both; brotli is smaller and taken.
-        let br = get(&app, &url, &[("Accept-Encoding", "gzip, deflate, br, zstd")]).await;
+        let br = get(
+            &app,
+            &url,
+            &[("Accept-Encoding", "gzip, deflate, br, zstd")],
+        )
+        .await;
         assert_eq!(br.header("content-encoding"), Some("br"), "{url}");
         assert!(br.header("vary").unwrap().contains("accept-encoding"));
         for got in [&plain, &gzip, &br] {
@@ -197,20 +215,36 @@ async fn assets_and_json_are_compressed_by_accept_encoding() {
         br_total += br.body.len();
     }
     println!("client assets: {plain_total} B plain, {gzip_total} B gzip, {br_total} B brotli");
-    assert!(gzip_total * 2 < plain_total, "gzip halves the client at least");
+    assert!(
+        gzip_total * 2 < plain_total,
+        "gzip halves the client at least"
+    );
     assert!(br_total < gzip_total);
 
     // The API's JSON too, and a 304 has nothing to compress.
     let (_, token) = app.player("Nefertari").await;
     let room = app.room(&token, "cone", true).await;
     let code = room["code"].as_str().unwrap();
-    let info = get(&app, &format!("/api/rooms/{code}"), &[("Accept-Encoding", "br")]).await;
+    let info = get(
+        &app,
+        &format!("/api/rooms/{code}"),
+        &[("Accept-Encoding", "br")],
+    )
+    .await;
     assert_eq!(info.header("content-encoding"), Some("br"));
     let info: serde_json::Value = serde_json::from_slice(&info.decoded()).unwrap();
     assert_eq!(info["code"], code);
     let etag = get(&app, "/", &[]).await.header("etag").unwrap().to_owned();
-    let fresh = get(&app, "/", &[("Accept-Encoding", "br"), ("If-None-Match", &etag)]).await;
-    assert_eq!((fresh.status, fresh.header("content-encoding")), (304, None));
+    let fresh = get(
+        &app,
+        "/",
+        &[("Accept-Encoding", "br"), ("If-None-Match", &etag)],
+    )
+    .await;
+    assert_eq!(
+        (fresh.status, fresh.header("content-encoding")),
+        (304, None)
+    );
     app.stop().await;
 }
 

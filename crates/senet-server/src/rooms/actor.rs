@@ -239,7 +239,9 @@ impl Room {
         };
         let entry = self.lobby_entry();
         if entry != self.listed {
-            registry.listings().set(&self.code, *instance, entry.clone());
+            registry
+                .listings()
+                .set(&self.code, *instance, entry.clone());
             self.listed = entry;
         }
     }

@@ -282,7 +282,14 @@ pub async fn create_room(
         creator: player.id,
         created_at: Utc::now(),
     };
-    rooms.start(code.clone(), public, rule_set, slot, Vec::new(), Some(origin));
+    rooms.start(
+        code.clone(),
+        public,
+        rule_set,
+        slot,
+        Vec::new(),
+        Some(origin),
+    );
     let every_other = (!computers.is_empty()
         && computers.len() == usize::from(seats) - 1
         && computers.iter().all(|level| *level == computers[0]))

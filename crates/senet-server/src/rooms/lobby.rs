@@ -85,8 +85,11 @@ impl Listings {
     /// The listed rooms, newest first, at most [`LOBBY_LIMIT`].
     #[must_use]
     pub fn newest(&self) -> Vec<LobbyEntry> {
-        let mut entries: Vec<LobbyEntry> =
-            self.lock().values().map(|(_, entry)| entry.clone()).collect();
+        let mut entries: Vec<LobbyEntry> = self
+            .lock()
+            .values()
+            .map(|(_, entry)| entry.clone())
+            .collect();
         entries.sort_by(|a, b| {
             b.created_at
                 .cmp(&a.created_at)
@@ -105,7 +108,11 @@ impl Room {
         if !self.public || self.slot.status != Status::Waiting {
             return None;
         }
-        if !self.conns.values().any(|c| c.player == Some(origin.creator)) {
+        if !self
+            .conns
+            .values()
+            .any(|c| c.player == Some(origin.creator))
+        {
             return None;
         }
         let open: Vec<Seat> = Seat::all(self.slot.table.seats())

@@ -21,5 +21,5 @@ mod v2_view;
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
 pub use fair::client_seed;
 pub use handlers::{create_room, get_room};
-pub use lobby::{LobbyEntry, Listings, Origin, lobby};
+pub use lobby::{Listings, LobbyEntry, Origin, lobby};
 pub use registry::{RoomHandle, Rooms};

@@ -39,12 +39,12 @@ impl Room {
         let Some(since) = slot.away_since.filter(|_| !self.connected(seat)) else {
             return Away::default();
         };
-        let gone = since.elapsed();
+        // Whole milliseconds both, so that they add up to the timeout.
+        let away_ms = millis(since.elapsed());
         let claimable = self.slot.status == Status::Playing && self.slot.seat_in(seat);
         Away {
-            away_ms: Some(millis(gone)),
-            claim_in_ms: claimable
-                .then(|| millis(self.settings.reconnect_timeout.saturating_sub(gone))),
+            away_ms: Some(away_ms),
+            claim_in_ms: claimable.then(|| self.reconnect_timeout_ms().saturating_sub(away_ms)),
         }
     }
 

@@ -121,7 +121,10 @@ mod tests {
         assert!(body.contains(&format!("src=\"{prefix}src/main.js\"")));
         assert!(body.contains(&format!("href=\"{prefix}styles.css\"")));
         assert!(body.contains(&format!("href=\"{prefix}favicon.svg\"")));
-        assert!(!body.contains("\"/src/main.js\""), "a plain address is left");
+        assert!(
+            !body.contains("\"/src/main.js\""),
+            "a plain address is left"
+        );
         for asset in ASSETS.iter().filter(|a| a.path.ends_with(".js")) {
             assert!(
                 body.contains(&format!("{prefix}{}", asset.path)),

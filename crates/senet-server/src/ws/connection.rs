@@ -239,7 +239,10 @@ impl Session {
     /// whose TCP window stays shut is not reading.
     async fn ping(&mut self, silent: std::time::Duration) -> Result<(), End> {
         if silent >= self.heartbeat * 2 {
-            tracing::info!(silent_ms = silent.as_millis(), "no answer to pings; closing");
+            tracing::info!(
+                silent_ms = silent.as_millis(),
+                "no answer to pings; closing"
+            );
             return Err(End::Close(SILENT));
         }
         let heartbeat = self.heartbeat;
