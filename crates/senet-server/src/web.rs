@@ -156,6 +156,8 @@ fn respond(
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // A 404 names no version of anything.
+    let etag = etag.filter(|_| status == StatusCode::OK);
     if let Some(value) = etag.and_then(|etag| HeaderValue::from_str(etag).ok()) {
         h.insert(header::ETAG, value);
     }

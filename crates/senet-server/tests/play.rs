@@ -197,6 +197,17 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
     third.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(err_code(&third.recv().await), "not_a_player");
     third.close().await;
+    // Her coming and going were told to everyone as spectator counts.
+    for client in [&mut a, &mut b, &mut watcher] {
+        let came = client.recv_type("spectators").await;
+        let went = client.recv_type("spectators").await;
+        assert_eq!(
+            (came["count"].as_u64(), went["count"].as_u64()),
+            (Some(2), Some(1))
+        );
+        assert_eq!(went["seq"].as_u64(), Some(seq + 2));
+    }
+    let seq = seq + 2;
 
     // Game 1, to the end; the spectator sees every event.
     let (last_moved, over, seq) = play_to_end(&mut [&mut a, &mut b, &mut watcher], seq).await;

@@ -287,8 +287,10 @@ impl Room {
             }
         }
         crate::metrics::spectator(true);
-        self.send_snapshot(conn);
+        // Told before the newcomer's snapshot, which then counts them and
+        // carries the event's `seq`: they need not hear of themselves.
         self.tell_spectators();
+        self.send_snapshot(conn);
     }
 
     /// Seats a person in an open seat, starting the game when it was the
