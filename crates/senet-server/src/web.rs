@@ -108,8 +108,12 @@ pub fn router() -> Router<AppState> {
         .route("/src/{file}", get(file))
         .route("/assets/{version}/{*path}", get(versioned_file))
         .route("/r/{code}", get(invite))
+        // The client's router takes these with a trailing slash too.
+        .route("/r/{code}/", get(invite))
         .route("/games", get(index))
+        .route("/games/", get(index))
         .route("/games/{id}", get(index))
+        .route("/games/{id}/", get(index))
 }
 
 /// The embedded asset at `path` (without the leading `/`), with its index.
