@@ -10,7 +10,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Client, RECONNECT_TIMEOUT, Remote, WAIT, err_code, spawn_app};
+use common::{Client, Remote, WAIT, err_code, spawn_app};
 use serde_json::{Value, json};
 
 /// The codes the lobby lists now.
@@ -116,11 +116,21 @@ async fn bob_to_throw(app: &Remote) -> (Client, Client, String, String) {
     (a, b, code, bob)
 }
 
+/// A server with these settings changed, on a fresh database.
+async fn tuned(tune: impl FnOnce(&mut senet_server::Settings)) -> common::TestApp {
+    let db = common::create_database().await;
+    let limit = senet_server::store::DEFAULT_TIMEOUT;
+    common::start_tuned(&db, 20.0, Duration::ZERO, limit, tune).await
+}
+
 #[tokio::test]
 async fn an_away_seat_tells_when_the_win_may_be_claimed() {
-    let app = spawn_app().await;
+    // Long enough that the early claim below is early even on a busy
+    // machine.
+    let reconnect = Duration::from_secs(3);
+    let app = tuned(|settings| settings.reconnect_timeout = reconnect).await;
     let (mut a, b, code, bob) = bob_to_throw(&app).await;
-    let timeout_ms = u64::try_from(RECONNECT_TIMEOUT.as_millis()).unwrap();
+    let timeout_ms = u64::try_from(reconnect.as_millis()).unwrap();
     let snapshot = a.snapshot_v2().await;
     assert_eq!(snapshot["reconnect_timeout_ms"], timeout_ms);
     assert!(
@@ -224,16 +234,8 @@ async fn players_are_told_how_many_watch() {
 
 #[tokio::test]
 async fn a_client_that_vanishes_is_shown_away_within_a_few_heartbeats() {
-    let db = common::create_database().await;
     let heartbeat = Duration::from_millis(200);
-    let app = common::start_tuned(
-        &db,
-        20.0,
-        Duration::ZERO,
-        senet_server::store::DEFAULT_TIMEOUT,
-        |settings| settings.heartbeat = heartbeat,
-    )
-    .await;
+    let app = tuned(|settings| settings.heartbeat = heartbeat).await;
     let (mut a, b, _code, _) = bob_to_throw(&app).await;
     // Bob's network is gone: his client neither reads nor answers pings,
     // and no close ever comes. Alice keeps reading (and so answering).
@@ -241,7 +243,9 @@ async fn a_client_that_vanishes_is_shown_away_within_a_few_heartbeats() {
     let event: Value = a.recv_type("disconnected").await;
     let after = gone.elapsed();
     assert_eq!(event["seat"], 0);
-    assert!(after < heartbeat * 5, "too late: {after:?}");
+    // Two to three heartbeats, with room for a busy machine; without
+    // them it would be never (no close, no reset ever comes).
+    assert!(after < heartbeat * 10, "too late: {after:?}");
     // Alice, who answers, is still connected well past that (reading
     // panics if her socket closes).
     let quiet = tokio::time::timeout(heartbeat * 4, a.recv_type("no such message")).await;
