@@ -11,6 +11,8 @@ use axum::serve::{Listener, ListenerExt, TapIo};
 use axum::{Router, middleware};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 
 use crate::config::Settings;
 use crate::error::{API_BODY_LIMIT, api_errors_as_json};
@@ -55,9 +57,43 @@ pub fn router(state: AppState) -> Router {
         .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
         .merge(crate::ops::router())
         .merge(crate::web::router())
+        .fallback(crate::web::not_found)
         .with_state(state)
-        // Last, so it also sees the fallback's 404 and the routes' 405s.
+        // After the routes, so it also sees the fallback's 404 and the
+        // routes' 405s.
         .layer(middleware::from_fn(api_errors_as_json))
+        // Outermost, so it compresses the final bodies.
+        .layer(compression())
+}
+
+/// Whether a response may be compressed: tower-http's default (bodies of
+/// 32 bytes or more, not images other than SVG, not event streams), and
+/// never a protocol switch. A WebSocket upgrade has no body to compress,
+/// but its frames must reach the client untouched.
+#[derive(Clone)]
+pub struct Compressible(DefaultPredicate);
+
+impl Predicate for Compressible {
+    fn should_compress<B: axum::body::HttpBody>(&self, response: &axum::http::Response<B>) -> bool {
+        response.status() != axum::http::StatusCode::SWITCHING_PROTOCOLS
+            && response
+                .headers()
+                .get(axum::http::header::UPGRADE)
+                .is_none()
+            && self.0.should_compress(response)
+    }
+}
+
+/// gzip and brotli by the request's `Accept-Encoding` (brotli preferred
+/// when both are accepted equally), both at level 6. Why 6: tower-http's
+/// default brotli level, 4, made the client larger than gzip does (52.1 KB
+/// against 51.2 KB), while from 5 on brotli models context and gives
+/// 48.0 KB at 6 for about the same time; 11 would give 43.9 KB at 25 times
+/// the time, on every request of the JSON API too. gzip's default is 6.
+fn compression() -> CompressionLayer<Compressible> {
+    CompressionLayer::new()
+        .quality(CompressionLevel::Precise(6))
+        .compress_when(Compressible(DefaultPredicate::new()))
 }
 
 /// Triggers a graceful shutdown.

@@ -55,6 +55,13 @@ pub struct Config {
     #[arg(long, env = "SENET_RECONNECT_TIMEOUT_SECS", default_value_t = 120)]
     pub reconnect_timeout_secs: u64,
 
+    /// Seconds between the server's WebSocket pings. A socket from which
+    /// nothing (not even the pong browsers send by themselves) has come for
+    /// two of these is closed, so a player whose network vanished is shown
+    /// away within two to three of them, not when TCP gives up.
+    #[arg(long, env = "SENET_HEARTBEAT_SECS", default_value_t = 5)]
+    pub heartbeat_secs: u64,
+
     /// Seconds a finished room with nobody connected stays in memory.
     #[arg(long, env = "SENET_IDLE_ROOM_SECS", default_value_t = 300)]
     pub idle_room_secs: u64,
@@ -112,6 +119,8 @@ impl Config {
             rate_per_sec: self.rate_per_sec,
             rate_burst: self.rate_burst,
             computer_delay: Duration::from_millis(self.computer_delay_ms),
+            // Zero would ping without pause.
+            heartbeat: Duration::from_secs(self.heartbeat_secs.max(1)),
         }
     }
 }
@@ -131,6 +140,9 @@ pub struct Settings {
     pub rate_burst: f64,
     /// How long the computer waits before each throw and each move.
     pub computer_delay: Duration,
+    /// How often each WebSocket is pinged; one silent for two of these is
+    /// closed.
+    pub heartbeat: Duration,
 }
 
 impl Settings {

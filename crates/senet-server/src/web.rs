@@ -2,17 +2,21 @@
 //! binary so one `cargo run` serves a working client and a release binary
 //! runs from any folder.
 //!
-//! Routes: `/` (and `/index.html`), `/styles.css`, `/favicon.svg`,
-//! `/src/{file}.js`, the history pages `/games` and `/games/{id}`, and the
-//! invite link `/r/{code}`, which answers a browser
-//! (`Accept: text/html`) with the page and every other client with the
-//! room's JSON, as `GET /api/rooms/{code}` does.
+//! Routes: the page at `/` (and `/index.html`), the history pages `/games`
+//! and `/games/{id}`, the invite link `/r/{code}` (which answers a browser,
+//! `Accept: text/html`, with the page and every other client with the
+//! room's JSON, as `GET /api/rooms/{code}` does), the assets under
+//! `/assets/{version}/…` and, for older pages, at their plain paths
+//! (`/styles.css`, `/favicon.svg`, `/src/{file}.js`). Any other address
+//! gets the page with status 404, which shows the client's own "page not
+//! found" (see [`not_found`]).
 //!
-//! Every asset is sent with `Cache-Control: no-cache` and an `ETag`, so
-//! browsers revalidate cheaply (`304 Not Modified`) and never run a stale
-//! client after an upgrade.
+//! Caching (see [`versioned`]): the page is `no-cache` with an `ETag`, so a
+//! browser revalidates it cheaply (`304`) and never runs a stale client
+//! after an upgrade; the page names its assets by a version computed from
+//! their contents, so those are cached for a year without revalidation.
 
-use std::sync::LazyLock;
+mod versioned;
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -22,6 +26,7 @@ use axum::routing::get;
 
 use crate::app::AppState;
 use crate::rooms::Rooms;
+pub use versioned::{ASSET_PREFIX, version};
 
 /// One embedded file of the web client.
 #[derive(Debug)]
@@ -86,20 +91,13 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; \
     frame-ancestors 'none'; object-src 'none'";
 
-/// Strong ETags, one per asset, from a 64-bit FNV-1a hash of the bytes.
-static ETAGS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    ASSETS
-        .iter()
-        .map(|asset| {
-            let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-            for byte in asset.body {
-                hash ^= u64::from(*byte);
-                hash = hash.wrapping_mul(0x0100_0000_01b3);
-            }
-            format!("\"{hash:016x}\"")
-        })
-        .collect()
-});
+/// `Cache-Control` of what may change under the same address: the page and
+/// the assets at their plain paths. Browsers keep it but ask first.
+const REVALIDATE: &str = "no-cache";
+
+/// `Cache-Control` of an asset under the current version's prefix: its
+/// address changes whenever any asset does, so it never needs asking about.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// The web client's routes.
 pub fn router() -> Router<AppState> {
@@ -109,9 +107,14 @@ pub fn router() -> Router<AppState> {
         .route("/styles.css", get(file))
         .route("/favicon.svg", get(file))
         .route("/src/{file}", get(file))
+        .route("/assets/{version}/{*path}", get(versioned_file))
         .route("/r/{code}", get(invite))
+        // The client's router takes these with a trailing slash too.
+        .route("/r/{code}/", get(invite))
         .route("/games", get(index))
+        .route("/games/", get(index))
         .route("/games/{id}", get(index))
+        .route("/games/{id}/", get(index))
 }
 
 /// The embedded asset at `path` (without the leading `/`), with its index.
@@ -123,34 +126,51 @@ pub fn find(path: &str) -> Option<(usize, &'static Asset)> {
         .find(|(_, asset)| asset.path == path)
 }
 
-fn serve(path: &str, headers: &HeaderMap) -> Response {
-    let Some((index, asset)) = find(path) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let etag = &ETAGS[index];
-    let fresh = headers
+/// Whether `If-None-Match` names `etag`. Compared weakly (RFC 9110
+/// §13.1.2): the ETags are weak, since a compressed answer is not the same
+/// bytes as the plain one.
+fn fresh(headers: &HeaderMap, etag: &str) -> bool {
+    let bare = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
+    let wanted = bare(etag);
+    headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag.as_str()));
-    let mut response = if fresh {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        asset.body.into_response()
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == "*" || bare(tag) == wanted)
+        })
+}
+
+/// A body with its headers: the type, the caching, and for the page its
+/// security headers.
+fn respond(
+    status: StatusCode,
+    body: &'static [u8],
+    content_type: &'static str,
+    cache: &'static str,
+    etag: Option<&str>,
+    headers: &HeaderMap,
+) -> Response {
+    let mut response = match etag {
+        // Only a success can be revalidated: a 404 page is sent whole.
+        Some(etag) if status == StatusCode::OK && fresh(headers, etag) => {
+            StatusCode::NOT_MODIFIED.into_response()
+        }
+        _ => (status, body).into_response(),
     };
     let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(asset.content_type),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    if let Ok(value) = HeaderValue::from_str(etag) {
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // A 404 names no version of anything.
+    let etag = etag.filter(|_| status == StatusCode::OK);
+    if let Some(value) = etag.and_then(|etag| HeaderValue::from_str(etag).ok()) {
         h.insert(header::ETAG, value);
     }
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    if asset.content_type == HTML {
+    if content_type == HTML {
         h.insert(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
@@ -163,12 +183,71 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     response
 }
 
+/// The page (naming the versioned assets) with this status.
+fn page(status: StatusCode, headers: &HeaderMap) -> Response {
+    let page = versioned::page();
+    respond(
+        status,
+        page.body.as_bytes(),
+        HTML,
+        REVALIDATE,
+        Some(&page.etag),
+        headers,
+    )
+}
+
+/// An asset at its plain path (or the page, for `index.html`).
+fn serve(path: &str, headers: &HeaderMap) -> Response {
+    if path == "index.html" {
+        return page(StatusCode::OK, headers);
+    }
+    let Some((index, asset)) = find(path) else {
+        return missing(headers);
+    };
+    let etag = versioned::etag(index);
+    respond(
+        StatusCode::OK,
+        asset.body,
+        asset.content_type,
+        REVALIDATE,
+        etag,
+        headers,
+    )
+}
+
 async fn index(headers: HeaderMap) -> Response {
-    serve("index.html", &headers)
+    page(StatusCode::OK, &headers)
 }
 
 async fn file(uri: Uri, headers: HeaderMap) -> Response {
     serve(uri.path().trim_start_matches('/'), &headers)
+}
+
+/// `GET /assets/{version}/{path}`: an asset under a version prefix. The
+/// current version's is cached for a year. Another version's (a page
+/// loaded before an upgrade asking for a module) gets today's file, to be
+/// revalidated, rather than a broken page.
+async fn versioned_file(
+    Path((wanted, path)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let asset = find(&path).filter(|(_, asset)| asset.path != "index.html");
+    let Some((index, asset)) = asset else {
+        return missing(&headers);
+    };
+    let cache = if wanted == version() {
+        IMMUTABLE
+    } else {
+        REVALIDATE
+    };
+    respond(
+        StatusCode::OK,
+        asset.body,
+        asset.content_type,
+        cache,
+        versioned::etag(index),
+        &headers,
+    )
 }
 
 /// Whether the request prefers an HTML page (a browser following a link).
@@ -180,10 +259,40 @@ pub fn wants_html(headers: &HeaderMap) -> bool {
         .is_some_and(|accept| accept.contains("text/html"))
 }
 
+/// A 404 outside the API: a browser gets the page, which shows the
+/// client's own "page not found" (its router knows no such address);
+/// anything else a short text.
+fn missing(headers: &HeaderMap) -> Response {
+    if wants_html(headers) {
+        page(StatusCode::NOT_FOUND, headers)
+    } else {
+        let mut response = (StatusCode::NOT_FOUND, "not found\n").into_response();
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        response
+    }
+}
+
+/// The router's fallback, for every address no route takes: under `/api`
+/// the API's JSON `not_found`, elsewhere [`missing`]'s answer. Either way
+/// the status is 404.
+pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
+    let mut response = if crate::error::is_api_path(uri.path()) {
+        crate::error::AppError::from_status(StatusCode::NOT_FOUND).into_response()
+    } else {
+        missing(&headers)
+    };
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept"));
+    response
+}
+
 /// `GET /r/{code}`: the room page for browsers, the room's JSON otherwise.
 async fn invite(State(rooms): State<Rooms>, code: Path<String>, headers: HeaderMap) -> Response {
     let mut response = if wants_html(&headers) {
-        serve("index.html", &headers)
+        page(StatusCode::OK, &headers)
     } else {
         crate::rooms::get_room(State(rooms), code)
             .await
@@ -226,7 +335,9 @@ mod tests {
         let response = serve("src/main.js", &headers);
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(response.headers()[header::CONTENT_TYPE], JS);
+        assert_eq!(response.headers()[header::CACHE_CONTROL], REVALIDATE);
         let etag = response.headers()[header::ETAG].clone();
+        assert!(etag.to_str().unwrap().starts_with("W/\""), "{etag:?}");
         headers.insert(header::IF_NONE_MATCH, etag);
         assert_eq!(
             serve("src/main.js", &headers).status(),
@@ -236,6 +347,12 @@ mod tests {
             serve("src/nope.js", &HeaderMap::new()).status(),
             StatusCode::NOT_FOUND
         );
+        // A browser asking for a missing file gets the page, still a 404.
+        let mut browser = HeaderMap::new();
+        browser.insert(header::ACCEPT, HeaderValue::from_static("text/html"));
+        let missing = serve("src/nope.js", &browser);
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+        assert_eq!(missing.headers()[header::CONTENT_TYPE], HTML);
         let page = serve("index.html", &HeaderMap::new());
         assert!(page.headers().contains_key(header::CONTENT_SECURITY_POLICY));
     }

@@ -44,6 +44,9 @@ async fn reconnecting_restores_seat_and_state() {
     let event = cone.event().await;
     assert_eq!(event["type"], "disconnected");
     assert_eq!(event["side"], "spool");
+    // The countdown to a claim starts at the whole reconnect timeout.
+    let timeout_ms = u64::try_from(common::RECONNECT_TIMEOUT.as_millis()).unwrap();
+    assert_eq!(event["claim_in_ms"], timeout_ms);
     let snapshot = cone.snapshot().await;
     let spool_view = snapshot["players"]
         .as_array()
@@ -53,6 +56,12 @@ async fn reconnecting_restores_seat_and_state() {
         .unwrap()
         .clone();
     assert_eq!(spool_view["connected"], false);
+    let (away, claim_in) = (&spool_view["away_ms"], &spool_view["claim_in_ms"]);
+    assert_eq!(
+        away.as_u64().unwrap() + claim_in.as_u64().unwrap(),
+        timeout_ms,
+        "{spool_view}"
+    );
 
     let (mut spool, snapshot) = app.connect(&code, Some(&spool_token)).await;
     assert_eq!(snapshot["you"], json!({ "role": "seat", "side": "spool" }));

@@ -134,7 +134,9 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
         format!("{}/r/{code}", common::PUBLIC_URL)
     );
 
-    // The lobby lists the public room waiting for an opponent.
+    let (mut a, snapshot) = app.connect(&code, Some(&alice)).await;
+    // The lobby lists the public room waiting for an opponent, now that
+    // its creator is there.
     let lobby = app.http("GET", "/api/lobby", None, None).await;
     assert_eq!(lobby.status, 200);
     assert!(
@@ -145,7 +147,6 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
             .any(|r| r["code"] == code.as_str() && r["open_side"] == "spool")
     );
 
-    let (mut a, snapshot) = app.connect(&code, Some(&alice)).await;
     assert_eq!(snapshot["phase"]["kind"], "waiting");
     assert_eq!(snapshot["you"], json!({ "role": "seat", "side": "cone" }));
     assert_eq!(snapshot["rule_set"], "kendall");
@@ -196,6 +197,17 @@ async fn two_clients_play_complete_games_via_invite_and_records_replay() {
     third.send(json!({ "v": 1, "type": "throw" })).await;
     assert_eq!(err_code(&third.recv().await), "not_a_player");
     third.close().await;
+    // Her coming and going were told to everyone as spectator counts.
+    for client in [&mut a, &mut b, &mut watcher] {
+        let came = client.recv_type("spectators").await;
+        let went = client.recv_type("spectators").await;
+        assert_eq!(
+            (came["count"].as_u64(), went["count"].as_u64()),
+            (Some(2), Some(1))
+        );
+        assert_eq!(went["seq"].as_u64(), Some(seq + 2));
+    }
+    let seq = seq + 2;
 
     // Game 1, to the end; the spectator sees every event.
     let (last_moved, over, seq) = play_to_end(&mut [&mut a, &mut b, &mut watcher], seq).await;

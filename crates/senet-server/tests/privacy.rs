@@ -209,6 +209,15 @@ async fn the_lobby_lists_public_rooms_only() {
         )
         .await;
     assert_eq!(computer.body["public"], false, "{}", computer.text);
+    // Each with its creator there (the lobby lists no room whose creator
+    // has left).
+    let mut here = Vec::new();
+    for room in [&open, &hidden, &computer.body] {
+        here.push(
+            app.connect_v2(room["code"].as_str().unwrap(), Some(&nef))
+                .await,
+        );
+    }
     for who in [None, Some(stranger.as_str()), Some(nef.as_str())] {
         let (status, body, text) = get(&app, "/api/lobby", who).await;
         assert_eq!(status, 200);

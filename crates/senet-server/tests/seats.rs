@@ -117,6 +117,8 @@ async fn the_lobby_lists_rule_sets_and_open_seats() {
     assert_eq!(room["status"], "waiting");
     assert_eq!(room["seat"], 2);
     let code = room["code"].as_str().unwrap();
+    // Listed while the host is there.
+    let (_host, _) = app.connect_v2(code, Some(&token)).await;
     let lobby = app.http("GET", "/api/lobby", None, None).await;
     let entry = lobby.body["rooms"]
         .as_array()

@@ -175,6 +175,15 @@ pub struct Room {
     pub(super) game_span: tracing::Span,
     /// The room's own log span (its code), parent of each game's.
     pub(super) room_span: tracing::Span,
+    /// Who created the room, when (for the lobby); `None` lists it never.
+    pub(super) origin: Option<super::lobby::Origin>,
+    /// What the lobby was last told of the room.
+    pub(super) listed: Option<super::lobby::LobbyEntry>,
+    /// Where the room lists itself, and as which instance (set when it
+    /// runs).
+    pub(super) lobby: Option<(Registry, u64)>,
+    /// The number of spectators the connections were last told.
+    pub(super) spectators_told: usize,
 }
 
 impl Room {
@@ -207,6 +216,33 @@ impl Room {
             unsettled: false,
             game_span: tracing::Span::none(),
             room_span: tracing::Span::none(),
+            origin: None,
+            listed: None,
+            lobby: None,
+            spectators_told: 0,
+        }
+    }
+
+    /// Tells the room who created it and when, for the lobby.
+    pub(super) fn with_origin(mut self, origin: Option<super::lobby::Origin>) -> Room {
+        self.origin = origin;
+        self
+    }
+
+    /// Brings the room's lobby entry up to date: after every command (a
+    /// connection, a seat taken, a game started), and when its creator
+    /// connects before the snapshot goes out, so a creator who sees the
+    /// room is already in the lobby.
+    pub(super) fn relist(&mut self) {
+        let Some((registry, instance)) = &self.lobby else {
+            return;
+        };
+        let entry = self.lobby_entry();
+        if entry != self.listed {
+            registry
+                .listings()
+                .set(&self.code, *instance, entry.clone());
+            self.listed = entry;
         }
     }
 
@@ -234,6 +270,7 @@ impl Room {
         mut shutdown: watch::Receiver<bool>,
     ) {
         crate::metrics::room_started();
+        self.lobby = Some((registry.clone(), instance));
         self.room_span = tracing::Span::current();
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, status = self.slot.status.as_str(), "room live");
@@ -255,6 +292,7 @@ impl Room {
                         self.handle(command).instrument(span).await;
                         self.draw_by_itself().await;
                         self.schedule_computer();
+                        self.relist();
                     }
                     None => break,
                 },
@@ -264,6 +302,7 @@ impl Room {
                         if self.settle().instrument(span).await.is_ok() {
                             self.schedule_computer();
                         }
+                        self.relist();
                     }
                     if self.slot.table.draws_by_itself() {
                         let span = self.game_span.clone();

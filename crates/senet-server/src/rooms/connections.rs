@@ -73,6 +73,8 @@ impl Room {
             turns: game.record().turns().to_vec(),
             moves,
             rematch_offered_by: self.rematch_offer_v1(),
+            spectators: self.spectators(),
+            reconnect_timeout_ms: self.reconnect_timeout_ms(),
         })))
     }
 
@@ -88,7 +90,10 @@ impl Room {
         Seat::all(self.slot.table.seats())
             .filter_map(|seat| {
                 let holder = self.slot.seat(seat)?.holder.as_ref()?;
+                let away = self.away(seat);
                 Some(crate::ws::protocol::PlayerView {
+                    away_ms: away.away_ms,
+                    claim_in_ms: away.claim_in_ms,
                     side: side_of(seat),
                     player_id: holder.player_id,
                     display_name: holder.display_name.clone(),
@@ -267,17 +272,24 @@ impl Room {
                     );
                 }
             }
+            self.relist();
             self.send_snapshot(conn);
+            // A player who watched in another tab is no longer counted.
+            self.tell_spectators();
             return;
         }
         if let (Some(identity), Status::Waiting) = (player, &self.slot.status) {
             if let Some(seat) = self.slot.open_seat() {
                 if self.take_seat(seat, identity, client_seed).await {
+                    self.tell_spectators();
                     return;
                 }
             }
         }
         crate::metrics::spectator(true);
+        // Told before the newcomer's snapshot, which then counts them and
+        // carries the event's `seq`: they need not hear of themselves.
+        self.tell_spectators();
         self.send_snapshot(conn);
     }
 
@@ -365,16 +377,21 @@ impl Room {
             return;
         }
         match seat {
-            None => crate::metrics::spectator(false),
+            None => {
+                crate::metrics::spectator(false);
+                self.tell_spectators();
+            }
             Some(seat) if !self.connected(seat) => {
                 if let Some(slot) = self.slot.seat_mut(seat) {
                     slot.away_since = Some(Instant::now());
                 }
+                let claim_in_ms = self.away(seat).claim_in_ms;
                 self.tell(
                     Some(ServerMessage::Disconnected {
                         side: side_of(seat),
+                        claim_in_ms,
                     }),
-                    &Message::Disconnected { seat },
+                    &Message::Disconnected { seat, claim_in_ms },
                 );
             }
             Some(_) => {}

@@ -1,4 +1,4 @@
-//! `POST /api/rooms`, `GET /api/rooms/{code}` and `GET /api/lobby`.
+//! `POST /api/rooms` and `GET /api/rooms/{code}`.
 
 use std::sync::Arc;
 
@@ -6,7 +6,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use senet_engine::{RuleSetId, Seat, Side};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::actor::{Command, RoomInfo};
 use super::fair::{Fairness, client_seed};
 use super::kendall_v1::{self, KendallMirror};
+use super::lobby::Origin;
 use super::registry::Rooms;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
 use crate::computer::ComputerLevel;
@@ -278,7 +279,18 @@ pub async fn create_room(
         fairness: Some(fairness),
         unstored: 0,
     };
-    rooms.start(code.clone(), public, rule_set, slot, Vec::new());
+    let origin = Origin {
+        creator: player.id,
+        created_at: Utc::now(),
+    };
+    rooms.start(
+        code.clone(),
+        public,
+        rule_set,
+        slot,
+        Vec::new(),
+        Some(origin),
+    );
     let every_other = (!computers.is_empty()
         && computers.len() == usize::from(seats) - 1
         && computers.iter().all(|level| *level == computers[0]))
@@ -330,60 +342,4 @@ pub async fn get_room(
     Path(code): Path<String>,
 ) -> Result<Json<RoomInfo>, AppError> {
     room_info(&rooms, &code).await.map(Json)
-}
-
-/// A lobby entry.
-#[derive(Debug, Serialize)]
-pub struct LobbyEntry {
-    /// Room code.
-    pub code: String,
-    /// Rule set.
-    pub rule_set: String,
-    /// Who waits.
-    pub creator: String,
-    /// How many seats the table has.
-    pub seats: i16,
-    /// How many are open.
-    pub open_seats: i64,
-    /// The seat a joiner gets.
-    pub open_seat: Option<i16>,
-    /// The side a joiner gets (`kendall` rooms, as version 1 names it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub open_side: Option<Side>,
-    /// Invite link.
-    pub invite_url: String,
-    /// When the room was created.
-    pub created_at: DateTime<Utc>,
-}
-
-/// `GET /api/lobby`: public rooms with a seat open.
-pub async fn lobby(
-    State(store): State<Store>,
-    State(settings): State<Arc<Settings>>,
-) -> Result<Json<serde_json::Value>, AppError> {
-    let rows = store.lobby().await?;
-    let rooms: Vec<LobbyEntry> = rows
-        .into_iter()
-        .map(|row| {
-            let kendall = row.rule_set == RuleSetId::Kendall.as_str();
-            let open_side = row
-                .open_seat
-                .filter(|_| kendall)
-                .and_then(|seat| u8::try_from(seat).ok())
-                .and_then(Seat::new)
-                .map(kendall_v1::side_of);
-            LobbyEntry {
-                invite_url: settings.invite_url(&row.code),
-                code: row.code,
-                rule_set: row.rule_set,
-                creator: row.creator_name,
-                seats: row.seat_count,
-                open_seats: row.open_seats,
-                open_seat: row.open_seat,
-                open_side,
-                created_at: row.created_at,
-            }
-        })
-        .collect();
-    Ok(Json(serde_json::json!({ "rooms": rooms })))
 }

@@ -38,7 +38,7 @@ impl Room {
             },
             open_side: open_seats.first().copied().filter(|_| kendall).map(side_of),
             open_seats,
-            spectators: self.conns.values().filter(|c| c.player.is_none()).count(),
+            spectators: self.spectators(),
             result: standing.as_ref().filter(|_| kendall).and_then(result_of),
             standing,
             series: self.series.clone(),

@@ -5,6 +5,7 @@ use senet_engine::{EndHow, RuleSetId, Seat, Standing};
 
 use super::fair::Fairness;
 use super::kendall_v1::KendallMirror;
+use super::lobby::Origin;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
 use crate::store::{GameRow, Store};
 use crate::table::{Entry, Table};
@@ -22,6 +23,8 @@ pub struct StoredRoom {
     pub slot: GameSlot,
     /// Its series score (Jequier rooms).
     pub series: Vec<SeriesEntry>,
+    /// Who created it, when.
+    pub origin: Origin,
 }
 
 /// Loads a room and its latest game. `Ok(None)` when there is no such room.
@@ -52,6 +55,10 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
         rule_set,
         slot,
         series,
+        origin: Origin {
+            creator: room.creator_id,
+            created_at: room.created_at,
+        },
     }))
 }
 

@@ -9,7 +9,9 @@ mod handlers;
 mod info;
 mod kendall_v1;
 mod load;
+mod lobby;
 mod play;
+mod presence;
 mod registry;
 mod rematch;
 mod settle;
@@ -18,5 +20,6 @@ mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
 pub use fair::client_seed;
-pub use handlers::{create_room, get_room, lobby};
+pub use handlers::{create_room, get_room};
+pub use lobby::{Listings, LobbyEntry, Origin, lobby};
 pub use registry::{RoomHandle, Rooms};

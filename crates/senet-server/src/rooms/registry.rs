@@ -11,6 +11,7 @@ use tracing::Instrument;
 
 use super::actor::{Command, Room};
 use super::load::{StoredRoom, load_room};
+use super::lobby::{Listings, Origin};
 use super::slot::GameSlot;
 use crate::config::Settings;
 use crate::store::Store;
@@ -35,6 +36,7 @@ pub struct RoomHandle {
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     map: Arc<Mutex<HashMap<String, RoomHandle>>>,
+    listings: Listings,
 }
 
 impl Registry {
@@ -50,6 +52,12 @@ impl Registry {
         if map.get(code).is_some_and(|h| h.instance == instance) {
             map.remove(code);
         }
+        self.listings.set(code, instance, None);
+    }
+
+    /// The rooms the lobby lists.
+    pub fn listings(&self) -> &Listings {
+        &self.listings
     }
 
     fn get(&self, code: &str) -> Option<RoomHandle> {
@@ -107,6 +115,7 @@ impl Rooms {
         rule_set: RuleSetId,
         slot: GameSlot,
         series: Vec<SeriesEntry>,
+        origin: Option<Origin>,
     ) -> RoomHandle {
         let mut map = self.registry.lock();
         if let Some(existing) = map.get(&code) {
@@ -134,6 +143,7 @@ impl Rooms {
             self.settings.clone(),
             series,
         )
+        .with_origin(origin)
         .with_self(handle.tx.downgrade());
         tokio::spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())
@@ -164,6 +174,7 @@ impl Rooms {
             stored.rule_set,
             stored.slot,
             stored.series,
+            Some(stored.origin),
         )
     }
 

@@ -98,11 +98,16 @@ impl Room {
     /// Every seat as version 2 shows it.
     pub(super) fn seat_infos(&self) -> Vec<SeatInfo> {
         Seat::all(self.slot.table.seats())
-            .map(|seat| SeatInfo {
-                seat,
-                player: self.slot.seat(seat).and_then(player_info),
-                connected: self.connected(seat),
-                out: !self.slot.seat_in(seat),
+            .map(|seat| {
+                let away = self.away(seat);
+                SeatInfo {
+                    seat,
+                    player: self.slot.seat(seat).and_then(player_info),
+                    connected: self.connected(seat),
+                    out: !self.slot.seat_in(seat),
+                    away_ms: away.away_ms,
+                    claim_in_ms: away.claim_in_ms,
+                }
             })
             .collect()
     }
@@ -151,6 +156,8 @@ impl Room {
                 )
             }),
             series: self.series.clone(),
+            spectators: self.spectators(),
+            reconnect_timeout_ms: self.reconnect_timeout_ms(),
         }))
     }
 }

@@ -23,6 +23,10 @@ pub struct RoomRow {
     pub rule_set: String,
     /// Listed in the lobby.
     pub public: bool,
+    /// Who created it.
+    pub creator_id: Uuid,
+    /// When.
+    pub created_at: DateTime<Utc>,
 }
 
 /// One seat of a game, with its holder's name and computer level.

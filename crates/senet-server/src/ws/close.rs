@@ -22,6 +22,8 @@ pub const GOING_AWAY: Close = (1001, "server shutting down");
 pub const ROOM_CLOSED: Close = (1011, "room closed");
 /// The room's task is gone; a new connection loads the room again.
 pub const ROOM_UNAVAILABLE: Close = (1011, "room unavailable, reconnect");
+/// Nothing came from the client, not even a pong, for two heartbeats.
+pub const SILENT: Close = (1001, "no answer to pings");
 /// More messages than the rate limit allows.
 pub const RATE_LIMITED: Close = (1008, "rate limited");
 /// A message over [`super::HARD_MESSAGE_LIMIT`].

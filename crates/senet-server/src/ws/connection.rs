@@ -14,7 +14,7 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
-use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE};
+use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE, SILENT};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
 use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
 use crate::app::AppState;
@@ -106,6 +106,7 @@ pub async fn ws_handler(
         tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
     let shutdown = state.shutdown.clone();
     let bucket = TokenBucket::new(state.settings.rate_burst, state.settings.rate_per_sec);
+    let heartbeat = state.settings.heartbeat;
     Ok(ws
         .max_message_size(HARD_MESSAGE_LIMIT)
         .max_frame_size(HARD_MESSAGE_LIMIT)
@@ -119,6 +120,7 @@ pub async fn ws_handler(
                     player,
                     version,
                     client_seed,
+                    heartbeat,
                 };
                 run(socket, conn, handle, joining, shutdown, bucket).await;
             }
@@ -131,6 +133,7 @@ struct Joining {
     player: Option<Identity>,
     version: Version,
     client_seed: String,
+    heartbeat: std::time::Duration,
 }
 
 /// Why a connection's loop ended.
@@ -190,19 +193,29 @@ struct Session {
     version: Version,
     bucket: TokenBucket,
     stop: Stop,
+    heartbeat: std::time::Duration,
 }
 
 impl Session {
-    /// Forwards frames both ways until the connection must end.
+    /// Forwards frames both ways until the connection must end, pinging
+    /// the client every heartbeat.
     async fn serve(&mut self, outbound: &mut mpsc::Receiver<Outbound>) -> End {
+        let start = tokio::time::Instant::now() + self.heartbeat;
+        let mut ping = tokio::time::interval_at(start, self.heartbeat);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut heard = tokio::time::Instant::now();
         loop {
             // `biased`: a close from the room or the shutdown comes first,
             // before anything still queued.
             let step = tokio::select! {
                 biased;
                 close = self.stop.wait() => Err(End::Close(close)),
-                incoming = self.socket.recv() => self.incoming(incoming).await,
+                incoming = self.socket.recv() => {
+                    heard = tokio::time::Instant::now();
+                    self.incoming(incoming).await
+                }
                 frame = outbound.recv() => self.outbound(frame).await,
+                _ = ping.tick() => self.ping(heard.elapsed()).await,
             };
             if let Err(end) = step {
                 return end;
@@ -218,6 +231,25 @@ impl Session {
             biased;
             close = self.stop.wait() => Err(End::Close(close)),
             sent = self.socket.send(message) => sent.map_err(|_| End::Broken),
+        }
+    }
+
+    /// A heartbeat: closes a client silent for two of them, else pings it.
+    /// The ping must reach the socket within a heartbeat too: a client
+    /// whose TCP window stays shut is not reading.
+    async fn ping(&mut self, silent: std::time::Duration) -> Result<(), End> {
+        if silent >= self.heartbeat * 2 {
+            tracing::info!(
+                silent_ms = silent.as_millis(),
+                "no answer to pings; closing"
+            );
+            return Err(End::Close(SILENT));
+        }
+        let heartbeat = self.heartbeat;
+        let ping = self.send(Message::Ping(axum::body::Bytes::new()));
+        match tokio::time::timeout(heartbeat, ping).await {
+            Ok(sent) => sent,
+            Err(_) => Err(End::Close(SILENT)),
         }
     }
 
@@ -311,6 +343,7 @@ async fn run(
         player,
         version,
         client_seed,
+        heartbeat,
     } = joining;
     let (tx, mut rx) = mpsc::channel(OUTBOUND_QUEUE);
     let (close_tx, close_rx) = watch::channel(None);
@@ -337,11 +370,15 @@ async fn run(
             room: close_rx,
             shutdown,
         },
+        heartbeat,
     };
     let end = session.serve(&mut rx).await;
     let Session {
         mut socket, handle, ..
     } = session;
+    // The room hears of it first, so the others see the seat away at once,
+    // not after the close handshake (up to a second more).
+    let _ = handle.tx.send(Command::Disconnect { conn }).await;
     match end {
         End::Close(close) => {
             tracing::debug!(code = close.0, reason = close.1, "closing");
@@ -356,6 +393,5 @@ async fn run(
     }
     // The TCP connection ends here, whether or not the close completed.
     drop(socket);
-    let _ = handle.tx.send(Command::Disconnect { conn }).await;
     tracing::debug!("disconnected");
 }

@@ -140,6 +140,17 @@ pub async fn start_custom(
     computer_delay: Duration,
     db_timeout: Duration,
 ) -> TestApp {
+    start_tuned(db_url, rate_per_sec, computer_delay, db_timeout, |_| {}).await
+}
+
+/// [`start_custom`] with any other setting changed by `tune`.
+pub async fn start_tuned(
+    db_url: &str,
+    rate_per_sec: f64,
+    computer_delay: Duration,
+    db_timeout: Duration,
+    tune: impl FnOnce(&mut Settings),
+) -> TestApp {
     let options = senet_server::store::StoreOptions {
         timeout: db_timeout,
         ..Default::default()
@@ -147,14 +158,18 @@ pub async fn start_custom(
     let store = Store::connect_with(db_url, options)
         .await
         .expect("connect test database");
-    let settings = Settings {
+    let mut settings = Settings {
         public_url: PUBLIC_URL.to_owned(),
         reconnect_timeout: RECONNECT_TIMEOUT,
         idle_room_timeout: Duration::from_secs(60),
         rate_per_sec,
         rate_burst: 40.0_f64.max(rate_per_sec),
         computer_delay,
+        // Longer than any test leaves a client unread, unless a test
+        // shortens it.
+        heartbeat: Duration::from_secs(30),
     };
+    tune(&mut settings);
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
         .await
         .expect("build server");
@@ -439,11 +454,17 @@ impl Client {
         }
     }
 
-    /// The next event (a message with a `seq`), skipping pongs and errors.
+    /// The next event (a message with a `seq`), skipping pongs and errors,
+    /// and the spectator count: it is told whenever a watcher comes or goes,
+    /// in between the game's events, which is not what the tests reading
+    /// events here follow (`tests/presence.rs` reads it).
     pub async fn event(&mut self) -> Value {
         loop {
             let message = self.recv().await;
-            if message.get("seq").is_some() && message["type"] != "snapshot" {
+            if message.get("seq").is_some()
+                && message["type"] != "snapshot"
+                && message["type"] != "spectators"
+            {
                 return message;
             }
         }

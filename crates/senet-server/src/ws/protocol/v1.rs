@@ -232,6 +232,15 @@ pub struct PlayerView {
     /// computer's; absent for people.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computer: Option<&'static str>,
+    /// While its person has no connection: for how many milliseconds, as
+    /// of this frame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away_ms: Option<u64>,
+    /// While its person has no connection during a game: in how many
+    /// milliseconds (as of this frame) `claim_win` may be made against it
+    /// when it must act; `0` once it may.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim_in_ms: Option<u64>,
 }
 
 /// The receiver's role.
@@ -328,6 +337,12 @@ pub struct Snapshot {
     pub moves: Vec<Option<MoveView>>,
     /// A pending rematch offer.
     pub rematch_offered_by: Option<Side>,
+    /// How many people watch (connections without a seat; a player with a
+    /// token counts once however many tabs it has open).
+    pub spectators: usize,
+    /// How long, in milliseconds, the player to act may be away before
+    /// `claim_win` may be made against them.
+    pub reconnect_timeout_ms: u64,
 }
 
 /// Pieces borne off, per side.
@@ -418,6 +433,10 @@ pub enum ServerMessage {
     Disconnected {
         /// The seat.
         side: Side,
+        /// During a game: in how many milliseconds `claim_win` may be made
+        /// against the seat when it must act.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        claim_in_ms: Option<u64>,
     },
     /// A seat holder is back.
     Reconnected {
@@ -433,6 +452,11 @@ pub enum ServerMessage {
     RematchDeclined {
         /// The declining side.
         by: Side,
+    },
+    /// The number of spectators changed.
+    Spectators {
+        /// How many watch now.
+        count: usize,
     },
     /// An action was refused; sent only to its sender.
     Error {
@@ -552,7 +576,11 @@ mod tests {
 
     #[test]
     fn envelope_has_version_and_seq() {
-        let text = ServerMessage::Disconnected { side: Side::Cone }.to_json(Some(7));
+        let text = ServerMessage::Disconnected {
+            side: Side::Cone,
+            claim_in_ms: None,
+        }
+        .to_json(Some(7));
         assert_eq!(
             text,
             r#"{"v":1,"seq":7,"type":"disconnected","side":"cone"}"#

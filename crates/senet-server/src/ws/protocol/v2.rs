@@ -36,6 +36,15 @@ pub struct SeatInfo {
     /// `true` once the seat has left the game (resigned or abandoned in a
     /// game of three or four seats, or out by the rules).
     pub out: bool,
+    /// While its person has no connection: for how many milliseconds, as
+    /// of this frame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away_ms: Option<u64>,
+    /// While its person has no connection during a game: in how many
+    /// milliseconds (as of this frame) `claim_win` may be made against it
+    /// when it must act; `0` once it may.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim_in_ms: Option<u64>,
 }
 
 /// The viewer's role.
@@ -160,6 +169,12 @@ pub struct Snapshot {
     /// The series score of the room (Jequier): games won by each player.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub series: Vec<SeriesEntry>,
+    /// How many people watch (connections without a seat; a player with a
+    /// token counts once however many tabs it has open).
+    pub spectators: usize,
+    /// How long, in milliseconds, the seat to act may be away before
+    /// `claim_win` may be made against it.
+    pub reconnect_timeout_ms: u64,
 }
 
 /// What makes the game's chance checkable (`docs/fairness.md`).
@@ -227,6 +242,10 @@ pub enum Message {
     Disconnected {
         /// The seat.
         seat: Seat,
+        /// During a game: in how many milliseconds `claim_win` may be made
+        /// against the seat when it must act.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        claim_in_ms: Option<u64>,
     },
     /// A seat holder is back.
     Reconnected {
@@ -242,6 +261,11 @@ pub enum Message {
     RematchDeclined {
         /// The seat.
         by: Seat,
+    },
+    /// The number of spectators changed.
+    Spectators {
+        /// How many watch now.
+        count: usize,
     },
 }
 

@@ -1,0 +1,148 @@
+//! `GET /api/lobby`, from memory: each live room lists itself while it is
+//! public, waiting for players, and its creator is connected, so a stranger
+//! who joins from the lobby finds someone there. A room whose creator has
+//! left (or that no one has opened since the server started) is not
+//! listed; it is again as soon as the creator reconnects.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use axum::Json;
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use senet_engine::{RuleSetId, Seat, Side};
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::actor::Room;
+use super::kendall_v1;
+use super::registry::Rooms;
+use super::slot::Status;
+
+/// The most rooms the lobby lists, newest first.
+pub const LOBBY_LIMIT: usize = 100;
+
+/// A lobby entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LobbyEntry {
+    /// Room code.
+    pub code: String,
+    /// Rule set.
+    pub rule_set: RuleSetId,
+    /// Who waits: the creator's display name.
+    pub creator: String,
+    /// How many seats the table has.
+    pub seats: u8,
+    /// How many are open.
+    pub open_seats: usize,
+    /// The seat a joiner gets.
+    pub open_seat: Option<Seat>,
+    /// The side a joiner gets (`kendall` rooms, as version 1 names it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_side: Option<Side>,
+    /// Invite link.
+    pub invite_url: String,
+    /// When the room was created.
+    pub created_at: DateTime<Utc>,
+}
+
+/// What the lobby needs of a room beyond its game: who created it, when.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin {
+    /// The creator's player id.
+    pub creator: Uuid,
+    /// When the room was created.
+    pub created_at: DateTime<Utc>,
+}
+
+/// The rooms listed now, by code, each with the instance that listed it
+/// (so a stopped instance never unlists its successor).
+#[derive(Debug, Clone, Default)]
+pub struct Listings(Arc<Mutex<HashMap<String, (u64, LobbyEntry)>>>);
+
+impl Listings {
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, (u64, LobbyEntry)>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Lists (`Some`) or unlists (`None`) a room, as its instance says.
+    pub fn set(&self, code: &str, instance: u64, entry: Option<LobbyEntry>) {
+        let mut map = self.lock();
+        match entry {
+            Some(entry) => {
+                map.insert(code.to_owned(), (instance, entry));
+            }
+            None => {
+                if map.get(code).is_some_and(|(owner, _)| *owner == instance) {
+                    map.remove(code);
+                }
+            }
+        }
+    }
+
+    /// The listed rooms, newest first, at most [`LOBBY_LIMIT`].
+    #[must_use]
+    pub fn newest(&self) -> Vec<LobbyEntry> {
+        let mut entries: Vec<LobbyEntry> = self
+            .lock()
+            .values()
+            .map(|(_, entry)| entry.clone())
+            .collect();
+        entries.sort_by(|a, b| {
+            b.created_at
+                .cmp(&a.created_at)
+                .then_with(|| a.code.cmp(&b.code))
+        });
+        entries.truncate(LOBBY_LIMIT);
+        entries
+    }
+}
+
+impl Room {
+    /// The room's lobby entry, when it is to be listed: public, waiting
+    /// with a seat open, and its creator connected.
+    pub(super) fn lobby_entry(&self) -> Option<LobbyEntry> {
+        let origin = self.origin?;
+        if !self.public || self.slot.status != Status::Waiting {
+            return None;
+        }
+        if !self
+            .conns
+            .values()
+            .any(|c| c.player == Some(origin.creator))
+        {
+            return None;
+        }
+        let open: Vec<Seat> = Seat::all(self.slot.table.seats())
+            .filter(|seat| self.slot.seat(*seat).is_some_and(|s| s.holder.is_none()))
+            .collect();
+        let open_seat = *open.first()?;
+        let creator = self
+            .slot
+            .seat_of_player(origin.creator)
+            .and_then(|seat| self.slot.seat(seat))
+            .and_then(|slot| slot.holder.as_ref())
+            .map(|holder| holder.display_name.clone())
+            .unwrap_or_default();
+        Some(LobbyEntry {
+            code: self.code.clone(),
+            rule_set: self.rule_set,
+            creator,
+            seats: self.slot.table.seats(),
+            open_seats: open.len(),
+            open_seat: Some(open_seat),
+            open_side: (self.rule_set == RuleSetId::Kendall)
+                .then(|| kendall_v1::side_of(open_seat)),
+            invite_url: self.settings.invite_url(&self.code),
+            created_at: origin.created_at,
+        })
+    }
+}
+
+/// `GET /api/lobby`: public rooms waiting for players whose creator is
+/// connected.
+pub async fn lobby(State(rooms): State<Rooms>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "rooms": rooms.registry().listings().newest() }))
+}
