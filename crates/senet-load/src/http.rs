@@ -27,9 +27,10 @@ impl Target {
                 "--url must be http://host:port without a path (got `{url}`)"
             ));
         }
-        let authority = if authority.rsplit_once(':').is_some_and(|(_, port)| {
-            !port.is_empty() && port.chars().all(|c| c.is_ascii_digit())
-        }) {
+        let authority = if authority
+            .rsplit_once(':')
+            .is_some_and(|(_, port)| !port.is_empty() && port.chars().all(|c| c.is_ascii_digit()))
+        {
             authority.to_owned()
         } else {
             format!("{authority}:80")
@@ -156,10 +157,16 @@ mod tests {
     #[test]
     fn answers() {
         let plain = b"HTTP/1.1 201 Created\r\ncontent-length: 8\r\n\r\n{\"a\":1}\n";
-        assert_eq!(parse_response(plain), Some((201, serde_json::json!({"a":1}))));
+        assert_eq!(
+            parse_response(plain),
+            Some((201, serde_json::json!({"a":1})))
+        );
         let chunked =
             b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n3\r\n:2}\r\n0\r\n\r\n";
-        assert_eq!(parse_response(chunked), Some((200, serde_json::json!({"a":2}))));
+        assert_eq!(
+            parse_response(chunked),
+            Some((200, serde_json::json!({"a":2})))
+        );
         assert_eq!(parse_response(b"nonsense"), None);
     }
 }

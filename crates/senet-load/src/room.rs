@@ -53,9 +53,14 @@ enum Next {
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum NextWire {
     Waiting {},
-    Throw { thrower: usize },
+    Throw {
+        thrower: usize,
+    },
     Draw {},
-    Decide { seat: usize, options: Vec<OptionWire> },
+    Decide {
+        seat: usize,
+        options: Vec<OptionWire>,
+    },
     End {},
     #[serde(other)]
     Other,
@@ -196,12 +201,15 @@ async fn connect(url: &str) -> Result<Side, SetupError> {
 async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupError> {
     let deadline = Instant::now() + SETUP_WAIT;
     loop {
-        let message = timeout(deadline.saturating_duration_since(Instant::now()), side.ws.next())
-            .await
-            .map_err(|_| SetupError {
-                code: "setup_protocol",
-                detail: "no snapshot in time".to_owned(),
-            })?;
+        let message = timeout(
+            deadline.saturating_duration_since(Instant::now()),
+            side.ws.next(),
+        )
+        .await
+        .map_err(|_| SetupError {
+            code: "setup_protocol",
+            detail: "no snapshot in time".to_owned(),
+        })?;
         let text = match message {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(_)) => continue,
@@ -314,7 +322,10 @@ struct PeerWait {
 }
 
 enum Wake {
-    Frame(usize, Option<Result<Message, tokio_tungstenite::tungstenite::Error>>),
+    Frame(
+        usize,
+        Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    ),
     Tick,
     Timer,
 }
@@ -528,8 +539,10 @@ impl Player {
                     break;
                 }
                 if wait.seq == seq && wait.timed {
-                    self.stats
-                        .record_peer(now - wait.sent, now.saturating_duration_since(wait.actor_at));
+                    self.stats.record_peer(
+                        now - wait.sent,
+                        now.saturating_duration_since(wait.actor_at),
+                    );
                 }
                 self.peer_waits.pop_front();
             }
