@@ -191,8 +191,9 @@ async fn closed_and_open_loop_play_real_games() {
     assert_eq!(open.errors_total, 0, "errors: {json}");
     // 3 rooms × 20 a second × 2 s, give or take the phases.
     assert!((90..=150).contains(&open.ticks), "ticks: {json}");
-    // At most one action a tick.
-    assert!(open.actions <= open.ticks, "{json}");
+    // At most one action a tick (an action sent at the last tick of the
+    // warm-up may be answered inside the window: one a room).
+    assert!(open.actions <= open.ticks + 3, "{json}");
 
     server.stop().await;
 }
