@@ -123,6 +123,12 @@ pub struct Options {
     /// Seed of the players' choices (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
+
+    /// End each game by resigning once it has had this many moves, so that
+    /// games are short and rematches frequent (default: every game is
+    /// played to its end). The resignation is not counted as an action.
+    #[arg(long)]
+    pub game_moves: Option<u64>,
 }
 
 impl Options {
@@ -330,6 +336,7 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         end,
         stall: Duration::from_secs_f64(options.stall_timeout),
         seed: options.seed.unwrap_or_else(seed_from_clock),
+        game_moves: options.game_moves,
     };
     let tasks: Vec<_> = rooms
         .into_iter()

@@ -298,6 +298,9 @@ pub struct Plan {
     pub stall: Duration,
     /// The seed of the rooms' choices.
     pub seed: u64,
+    /// End each game by resigning once it has had this many moves
+    /// (decisions): short games, so rematches come often.
+    pub game_moves: Option<u64>,
 }
 
 impl Plan {
@@ -341,11 +344,14 @@ struct Player {
     pending: Option<Pending>,
     peer_waits: VecDeque<PeerWait>,
     last_frame: Instant,
+    /// Moves answered in the game under way.
+    game_moves: u64,
 }
 
 const THROW: &str = r#"{"v":2,"type":"throw"}"#;
 const SNAPSHOT: &str = r#"{"v":2,"type":"snapshot"}"#;
 const OFFER_REMATCH: &str = r#"{"v":2,"type":"offer_rematch"}"#;
+const RESIGN: &str = r#"{"v":2,"type":"resign"}"#;
 
 impl Player {
     async fn send(&mut self, side: usize, text: String) -> Result<(), Closed> {
@@ -374,6 +380,16 @@ impl Player {
     /// Sends the action the server asks of `side`'s player: a throw, or
     /// one of the options chosen uniformly.
     async fn act(&mut self, side: usize) -> Result<(), Closed> {
+        if self
+            .plan
+            .game_moves
+            .is_some_and(|moves| self.game_moves >= moves)
+        {
+            // Not an action: nobody acts until `game_over` and the rematch.
+            self.game_moves = 0;
+            self.room.sides[side].next = Next::Unknown;
+            return self.send(side, RESIGN.to_owned()).await;
+        }
         let (text, decide) = match &self.room.sides[side].next {
             Next::Throw(_) => (THROW.to_owned(), false),
             Next::Decide(_, options) => {
@@ -467,6 +483,7 @@ impl Player {
                 }
             }
             "game_started" => {
+                self.game_moves = 0;
                 let this = &mut self.room.sides[side];
                 this.next = Next::Unknown;
                 this.offered = false;
@@ -515,6 +532,7 @@ impl Player {
                 self.stats.actions += 1;
                 self.stats.moves += u64::from(pending.decide);
             }
+            self.game_moves += u64::from(pending.decide);
             if let Some(seq) = frame.seq {
                 match self.room.sides[other].seen(seq) {
                     Some(at) if timed => self.stats.record_peer(at - pending.sent, Duration::ZERO),
@@ -635,6 +653,7 @@ pub async fn play(room: Room, plan: Plan) -> Stats {
         pending: None,
         peer_waits: VecDeque::new(),
         last_frame: Instant::now(),
+        game_moves: 0,
     };
     let closed = player.run().await.is_err();
     if !closed {

@@ -177,6 +177,17 @@ async fn closed_and_open_loop_play_real_games() {
     assert_eq!(closed.errors_total, 0, "errors: {json}");
     assert!(closed.latency_ms.count > 0);
 
+    // Short games: every room resigns after 5 moves and plays on in a
+    // rematch (the seats swap each time).
+    let short = senet_load::run(&options(&server.url, &["--game-moves", "5"]))
+        .await
+        .unwrap();
+    eprintln!("short games: {}", short.to_json_line());
+    let json = check_line(&short);
+    assert!(short.games_completed > 0, "no game ended: {json}");
+    assert!(short.moves > short.games_completed, "{json}");
+    assert_eq!(short.errors_total, 0, "errors: {json}");
+
     let open = senet_load::run(&options(
         &server.url,
         &["--mode", "open", "--rate", "20", "--rule-set", "simple"],
