@@ -162,6 +162,20 @@ impl Options {
         if !(self.stall_timeout.is_finite() && self.stall_timeout > 0.0) {
             return Err("--stall-timeout must be above 0".to_owned());
         }
+        // A year at most: the times must fit the clock's arithmetic.
+        const YEAR: f64 = 365.0 * 86_400.0;
+        for (name, seconds) in [
+            ("--warmup", self.warmup),
+            ("--duration", self.duration),
+            ("--stall-timeout", self.stall_timeout),
+        ] {
+            if seconds > YEAR {
+                return Err(format!("{name} must be at most a year"));
+            }
+        }
+        if self.mode == Mode::Open && self.rate < 1e-6 {
+            return Err("--rate must be at least 0.000001".to_owned());
+        }
         Ok(())
     }
 }
@@ -405,4 +419,44 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         load_cpu_s,
         load_cpu_percent: load_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn parse(args: &[&str]) -> Options {
+        Options::try_parse_from(std::iter::once("senet-load").chain(args.iter().copied())).unwrap()
+    }
+
+    #[test]
+    fn options_are_checked() {
+        assert!(parse(&[]).check().is_ok());
+        assert!(parse(&["--rooms", "0"]).check().is_err());
+        assert!(parse(&["--duration", "0"]).check().is_err());
+        assert!(parse(&["--duration", "1e30"]).check().is_err());
+        assert!(parse(&["--warmup=-1"]).check().is_err());
+        assert!(parse(&["--mode", "open", "--rate", "0"]).check().is_err());
+        assert!(parse(&["--mode", "open", "--rate", "0.5"]).check().is_ok());
+        assert!(Options::try_parse_from(["senet-load", "--mode", "sideways"]).is_err());
+    }
+
+    #[test]
+    fn postgres_selection() {
+        assert_eq!(parse(&[]).postgres(), Postgres::None);
+        assert_eq!(parse(&["--postgres-all"]).postgres(), Postgres::All);
+        assert_eq!(
+            parse(&["--postgres-pids", "3,4"]).postgres(),
+            Postgres::Pids(vec![3, 4])
+        );
+        assert_eq!(
+            parse(&["--postgres-db", "senet"]).postgres(),
+            Postgres::Database("senet".to_owned())
+        );
+        assert!(
+            Options::try_parse_from(["senet-load", "--postgres-all", "--postgres-db", "x"])
+                .is_err()
+        );
+    }
 }
