@@ -1,0 +1,462 @@
+//! `senet-load`: loads a running Senet Online server through its real
+//! protocol. N rooms of two players each (created with `POST /api/players`
+//! and `POST /api/rooms`, joined over WebSocket protocol version 2) play
+//! legal options chosen uniformly at random among those the server lists,
+//! and ask for a rematch whenever a game ends.
+//!
+//! - **Closed loop**: each room acts as soon as it is allowed to.
+//! - **Open loop**: each room has a tick `--rate` times a second, with a
+//!   random phase so the rooms' ticks are spread evenly; at each tick the
+//!   room sends its next action if it is ready, else the tick is counted as
+//!   skipped.
+//!
+//! The latency of an action runs from sending it to receiving its own
+//! `step` event on the acting socket (the server sends it only once the
+//! step is committed); the same event's arrival at the other player's
+//! socket is timed too. After `--warmup` seconds the tool measures for
+//! `--duration` seconds and prints one JSON line ([`Report`]).
+//!
+//! The server limits each socket's message rate (`--rate-per-sec`, default
+//! 20 a second, and `--rate-burst`, default 40; `SENET_RATE_PER_SEC` /
+//! `SENET_RATE_BURST`): a closed-loop run needs them raised, or the server
+//! closes the sockets (counted as `closed_1008`).
+
+#![forbid(unsafe_code)]
+
+pub mod http;
+pub mod procfs;
+pub mod room;
+pub mod stats;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use futures_util::StreamExt;
+use serde::Serialize;
+use tokio::time::Instant;
+
+use crate::http::Target;
+use crate::procfs::Postgres;
+use crate::room::Plan;
+use crate::stats::{Latency, Short, Stats, round3};
+
+/// How the rooms pace their actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Act as soon as allowed.
+    Closed,
+    /// A fixed action rate per room (`--rate`).
+    Open,
+}
+
+/// The load tool's options.
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "senet-load",
+    version,
+    about = "Loads a Senet Online server through its WebSocket protocol and prints one JSON line",
+    after_help = "Start the server with --rate-per-sec 1000000 --rate-burst 1000000 \
+                  (SENET_RATE_PER_SEC, SENET_RATE_BURST): its per-socket message limits \
+                  (20 a second, burst 40) would close a closed-loop player's sockets."
+)]
+pub struct Options {
+    /// The server's base URL (`http://host:port`).
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    pub url: String,
+
+    /// Rooms of two players.
+    #[arg(long, default_value_t = 10)]
+    pub rooms: u64,
+
+    /// The rule set every room plays.
+    #[arg(long, default_value = "kendall")]
+    pub rule_set: String,
+
+    /// `closed`: act as soon as allowed; `open`: `--rate` actions a second
+    /// per room.
+    #[arg(long, value_enum, default_value_t = Mode::Closed)]
+    pub mode: Mode,
+
+    /// Open loop: ticks (actions) a second per room.
+    #[arg(long, default_value_t = 10.0)]
+    pub rate: f64,
+
+    /// Seconds played before measuring.
+    #[arg(long, default_value_t = 5.0)]
+    pub warmup: f64,
+
+    /// Seconds measured.
+    #[arg(long, default_value_t = 20.0)]
+    pub duration: f64,
+
+    /// The server's process id: its CPU time and resident memory are read
+    /// from `/proc/<pid>/stat` and `/proc/<pid>/status`.
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+
+    /// PostgreSQL processes whose CPU time to count (comma-separated pids).
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["postgres_db", "postgres_all"])]
+    pub postgres_pids: Vec<u32>,
+
+    /// Count the CPU time of the PostgreSQL backends connected to this
+    /// database, with the cluster's shared processes (WAL writer,
+    /// checkpointer…) and the postmaster, found by their process titles.
+    #[arg(long, conflicts_with = "postgres_all")]
+    pub postgres_db: Option<String>,
+
+    /// Count the CPU time of every process whose name starts with
+    /// `postgres` (other databases' work included).
+    #[arg(long)]
+    pub postgres_all: bool,
+
+    /// Rooms set up at once.
+    #[arg(long, default_value_t = 32)]
+    pub setup_concurrency: usize,
+
+    /// Seconds an action may stay unanswered before it counts as an error
+    /// (`timeout`) and the room asks for fresh snapshots.
+    #[arg(long, default_value_t = 10.0)]
+    pub stall_timeout: f64,
+
+    /// Seed of the players' choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// End each game by resigning once it has had this many moves, so that
+    /// games are short and rematches frequent (default: every game is
+    /// played to its end). The resignation is not counted as an action.
+    #[arg(long)]
+    pub game_moves: Option<u64>,
+}
+
+impl Options {
+    /// Which PostgreSQL processes to measure.
+    #[must_use]
+    pub fn postgres(&self) -> Postgres {
+        if !self.postgres_pids.is_empty() {
+            Postgres::Pids(self.postgres_pids.clone())
+        } else if let Some(database) = &self.postgres_db {
+            Postgres::Database(database.clone())
+        } else if self.postgres_all {
+            Postgres::All
+        } else {
+            Postgres::None
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.rooms == 0 {
+            return Err("--rooms must be at least 1".to_owned());
+        }
+        if !(self.duration.is_finite() && self.duration > 0.0) {
+            return Err("--duration must be above 0".to_owned());
+        }
+        if !(self.warmup.is_finite() && self.warmup >= 0.0) {
+            return Err("--warmup must be 0 or more".to_owned());
+        }
+        if self.mode == Mode::Open && !(self.rate.is_finite() && self.rate > 0.0) {
+            return Err("--rate must be above 0".to_owned());
+        }
+        if !(self.stall_timeout.is_finite() && self.stall_timeout > 0.0) {
+            return Err("--stall-timeout must be above 0".to_owned());
+        }
+        // A year at most: the times must fit the clock's arithmetic.
+        const YEAR: f64 = 365.0 * 86_400.0;
+        for (name, seconds) in [
+            ("--warmup", self.warmup),
+            ("--duration", self.duration),
+            ("--stall-timeout", self.stall_timeout),
+        ] {
+            if seconds > YEAR {
+                return Err(format!("{name} must be at most a year"));
+            }
+        }
+        if self.mode == Mode::Open && self.rate < 1e-6 {
+            return Err("--rate must be at least 0.000001".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// The one JSON line a run prints. Times in milliseconds unless named
+/// otherwise; `null` where a figure was not measured (no `--server-pid`,
+/// no PostgreSQL selection, no moves).
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// `closed` or `open`.
+    pub mode: Mode,
+    /// The rule set played.
+    pub rule_set: String,
+    /// Rooms asked for.
+    pub rooms: u64,
+    /// Rooms set up and playing.
+    pub rooms_playing: u64,
+    /// Open loop: actions a second per room; closed loop: `null`.
+    pub rate_per_room: Option<f64>,
+    /// Seconds of warm-up.
+    pub warmup_s: f64,
+    /// Seconds measured.
+    pub duration_s: f64,
+    /// Seconds the set-up (players, rooms, sockets) took.
+    pub setup_s: f64,
+    /// Actions (throws and decisions) answered inside the window.
+    pub actions: u64,
+    /// Decisions (moves) answered inside the window.
+    pub moves: u64,
+    /// Actions a second.
+    pub actions_per_sec: f64,
+    /// Moves (decisions) a second.
+    pub moves_per_sec: f64,
+    /// Per action: from sending it to its own `step` event on the acting
+    /// socket.
+    pub latency_ms: Latency,
+    /// The same event at the other player's socket, from the send.
+    pub peer_latency_ms: Short,
+    /// How much later the other player's socket got the event than the
+    /// acting one (0 when it was first).
+    pub peer_lag_ms: Short,
+    /// Games that ended inside the window.
+    pub games_completed: u64,
+    /// Open loop: room ticks inside the window.
+    pub ticks: u64,
+    /// Open loop: ticks at which the room was not ready to act (its last
+    /// action unanswered, or between games).
+    pub ticks_skipped: u64,
+    /// Open loop: ticks the tool itself was a whole period late for (if
+    /// not 0, the tool is overloaded).
+    pub ticks_missed: u64,
+    /// Errors by code: the server's `error` frames (`not_your_turn`,
+    /// `storage_error`…) and the tool's (`timeout`, `stalled`,
+    /// `closed_1008`, `setup_http`…).
+    pub errors: BTreeMap<String, u64>,
+    /// All errors.
+    pub errors_total: u64,
+    /// The server's CPU seconds inside the window.
+    pub server_cpu_s: Option<f64>,
+    /// The server's CPU seconds per 1,000 moves.
+    pub server_cpu_s_per_1k_moves: Option<f64>,
+    /// The server's CPU use in percent of one core.
+    pub server_cpu_percent: Option<f64>,
+    /// PostgreSQL's CPU seconds inside the window.
+    pub postgres_cpu_s: Option<f64>,
+    /// PostgreSQL's CPU seconds per 1,000 moves.
+    pub postgres_cpu_s_per_1k_moves: Option<f64>,
+    /// The server's resident memory before the rooms were set up, KiB.
+    pub server_rss_idle_kib: Option<u64>,
+    /// The server's resident memory at the end of the window, KiB.
+    pub server_rss_end_kib: Option<u64>,
+    /// The load tool's own CPU seconds inside the window.
+    pub load_cpu_s: Option<f64>,
+    /// The load tool's CPU use in percent of one core: near 100 (on one
+    /// core) means the tool, not the server, may be the bottleneck.
+    pub load_cpu_percent: Option<f64>,
+}
+
+impl Report {
+    /// The report as one line of JSON.
+    #[must_use]
+    pub fn to_json_line(&self) -> String {
+        // Plain data: serialising it cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// CPU time and memory read at one instant.
+struct Sample {
+    at: Instant,
+    server_cpu: Option<f64>,
+    postgres: Option<Vec<(u32, u64)>>,
+    load_cpu: Option<f64>,
+}
+
+fn sample(server: Option<&str>, postgres: &Postgres) -> Sample {
+    Sample {
+        at: Instant::now(),
+        server_cpu: server.and_then(procfs::cpu_seconds),
+        postgres: postgres.sample(),
+        load_cpu: procfs::cpu_seconds("self"),
+    }
+}
+
+fn per_1k(cpu: Option<f64>, moves: u64) -> Option<f64> {
+    #[allow(clippy::cast_precision_loss)]
+    let moves = moves as f64;
+    cpu.filter(|_| moves > 0.0)
+        .map(|cpu| round3(cpu * 1000.0 / moves))
+}
+
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| {
+            u64::try_from(since.as_nanos() & u128::from(u64::MAX)).unwrap_or(0)
+        })
+}
+
+/// Runs the load and returns its report. Rooms that cannot be set up are
+/// counted as errors; an error is returned only for bad options or when no
+/// room could be set up at all.
+pub async fn run(options: &Options) -> Result<Report, String> {
+    options.check()?;
+    let target = Target::parse(&options.url)?;
+    let server = options.server_pid.map(|pid| pid.to_string());
+    let server = server.as_deref();
+    let postgres = options.postgres();
+    let server_rss_idle_kib = server.and_then(procfs::rss_kib);
+
+    let setup_start = Instant::now();
+    let mut totals = Stats::default();
+    let mut rooms = Vec::new();
+    let mut first_failure = None;
+    let mut setups = futures_util::stream::iter(0..options.rooms)
+        .map(|index| {
+            let target = &target;
+            async move { room::set_up(target, &options.rule_set, index).await }
+        })
+        .buffer_unordered(options.setup_concurrency.max(1));
+    while let Some(result) = setups.next().await {
+        match result {
+            Ok(room) => rooms.push(room),
+            Err(error) => {
+                totals.error(error.code);
+                first_failure.get_or_insert(error.detail);
+            }
+        }
+    }
+    drop(setups);
+    let setup_s = setup_start.elapsed().as_secs_f64();
+    if let Some(detail) = &first_failure {
+        eprintln!("senet-load: a room could not be set up: {detail}");
+    }
+    if rooms.is_empty() {
+        return Err(format!(
+            "no room could be set up: {}",
+            first_failure.unwrap_or_default()
+        ));
+    }
+    let rooms_playing = rooms.len() as u64;
+    eprintln!(
+        "senet-load: {rooms_playing} rooms set up in {setup_s:.1} s; warm-up {} s, measuring {} s",
+        options.warmup, options.duration
+    );
+
+    let start = Instant::now() + Duration::from_secs_f64(options.warmup);
+    let end = start + Duration::from_secs_f64(options.duration);
+    let plan = Plan {
+        period: (options.mode == Mode::Open).then(|| Duration::from_secs_f64(1.0 / options.rate)),
+        start,
+        end,
+        stall: Duration::from_secs_f64(options.stall_timeout),
+        seed: options.seed.unwrap_or_else(seed_from_clock),
+        game_moves: options.game_moves,
+    };
+    let tasks: Vec<_> = rooms
+        .into_iter()
+        .map(|room| tokio::spawn(room::play(room, plan.clone())))
+        .collect();
+
+    tokio::time::sleep_until(start).await;
+    let before = sample(server, &postgres);
+    tokio::time::sleep_until(end).await;
+    let after = sample(server, &postgres);
+    let server_rss_end_kib = server.and_then(procfs::rss_kib);
+
+    for task in tasks {
+        match task.await {
+            Ok(stats) => totals.merge(&stats),
+            Err(_) => totals.error("room_task_failed"),
+        }
+    }
+
+    let window = after.at.duration_since(before.at).as_secs_f64().max(1e-9);
+    let diff = |a: Option<f64>, b: Option<f64>| Some(round3(b? - a?));
+    let server_cpu_s = diff(before.server_cpu, after.server_cpu);
+    let postgres_cpu_s = match (&before.postgres, &after.postgres) {
+        (Some(before), Some(after)) => Some(round3(procfs::cpu_between(before, after))),
+        _ => None,
+    };
+    let load_cpu_s = diff(before.load_cpu, after.load_cpu);
+    #[allow(clippy::cast_precision_loss)]
+    let rate = |count: u64| round3(count as f64 / options.duration);
+    let errors_total = totals.errors.values().sum();
+    if totals.errors.contains_key("closed_1008") {
+        eprintln!(
+            "senet-load: the server closed sockets (1008): start it with \
+             --rate-per-sec 1000000 --rate-burst 1000000"
+        );
+    }
+    Ok(Report {
+        mode: options.mode,
+        rule_set: options.rule_set.clone(),
+        rooms: options.rooms,
+        rooms_playing,
+        rate_per_room: (options.mode == Mode::Open).then_some(options.rate),
+        warmup_s: options.warmup,
+        duration_s: options.duration,
+        setup_s: round3(setup_s),
+        actions: totals.actions,
+        moves: totals.moves,
+        actions_per_sec: rate(totals.actions),
+        moves_per_sec: rate(totals.moves),
+        latency_ms: Latency::of(&totals.latency),
+        peer_latency_ms: Short::of(&totals.peer_latency),
+        peer_lag_ms: Short::of(&totals.peer_lag),
+        games_completed: totals.games,
+        ticks: totals.ticks,
+        ticks_skipped: totals.skipped,
+        ticks_missed: totals.missed,
+        errors: totals.errors,
+        errors_total,
+        server_cpu_s,
+        server_cpu_s_per_1k_moves: per_1k(server_cpu_s, totals.moves),
+        server_cpu_percent: server_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
+        postgres_cpu_s,
+        postgres_cpu_s_per_1k_moves: per_1k(postgres_cpu_s, totals.moves),
+        server_rss_idle_kib,
+        server_rss_end_kib,
+        load_cpu_s,
+        load_cpu_percent: load_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn parse(args: &[&str]) -> Options {
+        Options::try_parse_from(std::iter::once("senet-load").chain(args.iter().copied())).unwrap()
+    }
+
+    #[test]
+    fn options_are_checked() {
+        assert!(parse(&[]).check().is_ok());
+        assert!(parse(&["--rooms", "0"]).check().is_err());
+        assert!(parse(&["--duration", "0"]).check().is_err());
+        assert!(parse(&["--duration", "1e30"]).check().is_err());
+        assert!(parse(&["--warmup=-1"]).check().is_err());
+        assert!(parse(&["--mode", "open", "--rate", "0"]).check().is_err());
+        assert!(parse(&["--mode", "open", "--rate", "0.5"]).check().is_ok());
+        assert!(Options::try_parse_from(["senet-load", "--mode", "sideways"]).is_err());
+    }
+
+    #[test]
+    fn postgres_selection() {
+        assert_eq!(parse(&[]).postgres(), Postgres::None);
+        assert_eq!(parse(&["--postgres-all"]).postgres(), Postgres::All);
+        assert_eq!(
+            parse(&["--postgres-pids", "3,4"]).postgres(),
+            Postgres::Pids(vec![3, 4])
+        );
+        assert_eq!(
+            parse(&["--postgres-db", "senet"]).postgres(),
+            Postgres::Database("senet".to_owned())
+        );
+        assert!(
+            Options::try_parse_from(["senet-load", "--postgres-all", "--postgres-db", "x"])
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,665 @@
+//! One room of two players: set it up through the HTTP API, then play it
+//! over two version 2 sockets, choosing uniformly among the options the
+//! server lists, and start a rematch whenever a game ends.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::net::TcpStream;
+use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+
+use crate::http::Target;
+use crate::stats::Stats;
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Every wait during the set-up is bounded by this.
+const SETUP_WAIT: Duration = Duration::from_secs(30);
+
+/// After the window, how long a room waits for the answers to the actions
+/// it sent inside it (they are timed, not counted).
+const GRACE: Duration = Duration::from_secs(5);
+
+/// Step events each socket remembers, to match the other socket's.
+const RECENT: usize = 32;
+
+/// What the server says comes next.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+enum Next {
+    /// Nothing seen yet (or a new game whose snapshot is on its way).
+    #[default]
+    Unknown,
+    /// A seat is open.
+    Waiting,
+    /// This seat throws.
+    Throw(usize),
+    /// This seat chooses one of these options.
+    Decide(usize, Vec<String>),
+    /// The server draws by itself; more steps follow.
+    Draw,
+    /// The game is over.
+    End,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum NextWire {
+    Waiting {},
+    Throw {
+        thrower: usize,
+    },
+    Draw {},
+    Decide {
+        seat: usize,
+        options: Vec<OptionWire>,
+    },
+    End {},
+    #[serde(other)]
+    Other,
+}
+
+#[derive(Deserialize)]
+struct OptionWire {
+    option: String,
+}
+
+#[derive(Deserialize)]
+struct YouWire {
+    seat: Option<usize>,
+}
+
+/// The fields of a server frame the tool reads; serde skips the rest.
+#[derive(Deserialize)]
+struct Frame {
+    #[serde(rename = "type")]
+    kind: String,
+    seq: Option<u64>,
+    you: Option<YouWire>,
+    next: Option<NextWire>,
+    code: Option<String>,
+}
+
+impl From<NextWire> for Next {
+    fn from(wire: NextWire) -> Next {
+        match wire {
+            NextWire::Waiting {} => Next::Waiting,
+            NextWire::Throw { thrower } => Next::Throw(thrower),
+            NextWire::Draw {} => Next::Draw,
+            NextWire::Decide { seat, options } => {
+                Next::Decide(seat, options.into_iter().map(|o| o.option).collect())
+            }
+            NextWire::End {} => Next::End,
+            NextWire::Other => Next::Unknown,
+        }
+    }
+}
+
+/// One player's socket and what it has been told.
+struct Side {
+    ws: Ws,
+    /// Its seat (it changes at every rematch: the seats rotate).
+    seat: Option<usize>,
+    next: Next,
+    /// The last step events' numbers and when they came.
+    recent: VecDeque<(u64, Instant)>,
+    /// Whether it asked for a rematch of the game that ended.
+    offered: bool,
+}
+
+impl Side {
+    fn new(ws: Ws) -> Side {
+        Side {
+            ws,
+            seat: None,
+            next: Next::Unknown,
+            recent: VecDeque::with_capacity(RECENT),
+            offered: false,
+        }
+    }
+
+    /// Whether this socket's player may act now, by what it was told.
+    fn may_act(&self) -> bool {
+        match (&self.next, self.seat) {
+            (Next::Throw(thrower), Some(seat)) => *thrower == seat,
+            (Next::Decide(decider, _), Some(seat)) => *decider == seat,
+            _ => false,
+        }
+    }
+
+    fn seen(&self, seq: u64) -> Option<Instant> {
+        self.recent
+            .iter()
+            .find(|(number, _)| *number == seq)
+            .map(|(_, at)| *at)
+    }
+}
+
+/// A room whose game has started, both players connected.
+pub struct Room {
+    index: u64,
+    sides: [Side; 2],
+}
+
+/// Why a room could not be set up: an error code for the report, and the
+/// details for a person.
+#[derive(Debug)]
+pub struct SetupError {
+    /// `setup_http`, `setup_ws` or `setup_protocol`.
+    pub code: &'static str,
+    /// What happened.
+    pub detail: String,
+}
+
+fn setup_error(code: &'static str) -> impl Fn(String) -> SetupError {
+    move |detail| SetupError { code, detail }
+}
+
+async fn create_player(target: &Target, name: String) -> Result<String, SetupError> {
+    let (status, body) = target
+        .post_json(
+            "/api/players",
+            None,
+            &json!({ "display_name": name }),
+            SETUP_WAIT,
+        )
+        .await
+        .map_err(setup_error("setup_http"))?;
+    match body.get("token").and_then(|token| token.as_str()) {
+        Some(token) if status == 201 || status == 200 => Ok(token.to_owned()),
+        _ => Err(SetupError {
+            code: "setup_http",
+            detail: format!("POST /api/players: {status} {body}"),
+        }),
+    }
+}
+
+async fn connect(url: &str) -> Result<Side, SetupError> {
+    // Nagle off, as the server has it: each frame goes out at once.
+    let (ws, _) = timeout(SETUP_WAIT, connect_async_with_config(url, None, true))
+        .await
+        .map_err(|_| SetupError {
+            code: "setup_ws",
+            detail: "WebSocket connect timed out".to_owned(),
+        })?
+        .map_err(|e| SetupError {
+            code: "setup_ws",
+            detail: format!("WebSocket connect: {e}"),
+        })?;
+    Ok(Side::new(ws))
+}
+
+/// Reads a socket until a snapshot shows its seat, and, when `playing`,
+/// a game under way.
+async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupError> {
+    let deadline = Instant::now() + SETUP_WAIT;
+    loop {
+        let message = timeout(
+            deadline.saturating_duration_since(Instant::now()),
+            side.ws.next(),
+        )
+        .await
+        .map_err(|_| SetupError {
+            code: "setup_protocol",
+            detail: "no snapshot in time".to_owned(),
+        })?;
+        let text = match message {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => {
+                return Err(SetupError {
+                    code: "setup_ws",
+                    detail: e.to_string(),
+                });
+            }
+            None => {
+                return Err(SetupError {
+                    code: "setup_ws",
+                    detail: "closed during set-up".to_owned(),
+                });
+            }
+        };
+        let Ok(frame) = serde_json::from_str::<Frame>(text.as_str()) else {
+            return Err(SetupError {
+                code: "setup_protocol",
+                detail: format!("unreadable frame: {}", text.as_str()),
+            });
+        };
+        if frame.kind == "error" {
+            return Err(SetupError {
+                code: "setup_protocol",
+                detail: format!("error frame: {}", text.as_str()),
+            });
+        }
+        if frame.kind != "snapshot" {
+            continue;
+        }
+        side.seat = frame.you.and_then(|you| you.seat);
+        side.next = frame.next.map(Next::from).unwrap_or_default();
+        let started = !matches!(side.next, Next::Waiting | Next::Unknown);
+        if side.seat.is_none() {
+            return Err(SetupError {
+                code: "setup_protocol",
+                detail: "the snapshot gives no seat".to_owned(),
+            });
+        }
+        if started || !playing {
+            return Ok(());
+        }
+    }
+}
+
+/// Creates two players and a room of `rule_set` for them (the first in
+/// seat 0, the second joining over the socket), and waits until both
+/// sockets are told the game started.
+pub async fn set_up(target: &Target, rule_set: &str, index: u64) -> Result<Room, SetupError> {
+    let first = create_player(target, format!("load {index} a")).await?;
+    let second = create_player(target, format!("load {index} b")).await?;
+    let body = json!({ "rule_set": rule_set, "seats": 2, "seat": 0, "public": false });
+    let (status, room) = target
+        .post_json("/api/rooms", Some(&first), &body, SETUP_WAIT)
+        .await
+        .map_err(setup_error("setup_http"))?;
+    let Some(code) = room.get("code").and_then(|code| code.as_str()) else {
+        return Err(SetupError {
+            code: "setup_http",
+            detail: format!("POST /api/rooms: {status} {room}"),
+        });
+    };
+    let mut a = connect(&target.room_ws_url(code, &first)).await?;
+    wait_for_snapshot(&mut a, false).await?;
+    let mut b = connect(&target.room_ws_url(code, &second)).await?;
+    wait_for_snapshot(&mut b, true).await?;
+    wait_for_snapshot(&mut a, true).await?;
+    Ok(Room {
+        index,
+        sides: [a, b],
+    })
+}
+
+/// How the rooms play and when they are measured.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// Open loop: the time between two ticks of a room; closed loop: `None`.
+    pub period: Option<Duration>,
+    /// The window starts (after the warm-up)…
+    pub start: Instant,
+    /// …and ends.
+    pub end: Instant,
+    /// An action unanswered this long, or a room where nothing happens this
+    /// long while nobody may act, is an error (`timeout`, `stalled`).
+    pub stall: Duration,
+    /// The seed of the rooms' choices.
+    pub seed: u64,
+    /// End each game by resigning once it has had this many moves
+    /// (decisions): short games, so rematches come often.
+    pub game_moves: Option<u64>,
+}
+
+impl Plan {
+    fn in_window(&self, at: Instant) -> bool {
+        at >= self.start && at < self.end
+    }
+}
+
+/// An action waiting for its own step event.
+struct Pending {
+    side: usize,
+    sent: Instant,
+    decide: bool,
+}
+
+/// An answered action whose event the other socket has not had yet.
+struct PeerWait {
+    seq: u64,
+    sent: Instant,
+    actor_at: Instant,
+    timed: bool,
+}
+
+enum Wake {
+    Frame(
+        usize,
+        Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    ),
+    Tick,
+    Timer,
+}
+
+/// The room was closed under the tool (the reason is counted).
+struct Closed;
+
+struct Player {
+    room: Room,
+    plan: Plan,
+    stats: Stats,
+    rng: SmallRng,
+    pending: Option<Pending>,
+    peer_waits: VecDeque<PeerWait>,
+    last_frame: Instant,
+    /// Moves answered in the game under way.
+    game_moves: u64,
+}
+
+const THROW: &str = r#"{"v":2,"type":"throw"}"#;
+const SNAPSHOT: &str = r#"{"v":2,"type":"snapshot"}"#;
+const OFFER_REMATCH: &str = r#"{"v":2,"type":"offer_rematch"}"#;
+const RESIGN: &str = r#"{"v":2,"type":"resign"}"#;
+
+impl Player {
+    async fn send(&mut self, side: usize, text: String) -> Result<(), Closed> {
+        let sent = timeout(
+            self.plan.stall,
+            self.room.sides[side].ws.send(Message::text(text)),
+        )
+        .await;
+        match sent {
+            Ok(Ok(())) => Ok(()),
+            _ => {
+                self.stats.error("send_failed");
+                Err(Closed)
+            }
+        }
+    }
+
+    /// The socket whose player may act, when no action is waiting.
+    fn actor(&self) -> Option<usize> {
+        if self.pending.is_some() {
+            return None;
+        }
+        (0..2).find(|&side| self.room.sides[side].may_act())
+    }
+
+    /// Sends the action the server asks of `side`'s player: a throw, or
+    /// one of the options chosen uniformly.
+    async fn act(&mut self, side: usize) -> Result<(), Closed> {
+        if self
+            .plan
+            .game_moves
+            .is_some_and(|moves| self.game_moves >= moves)
+        {
+            // Not an action: nobody acts until `game_over` and the rematch.
+            self.game_moves = 0;
+            self.room.sides[side].next = Next::Unknown;
+            return self.send(side, RESIGN.to_owned()).await;
+        }
+        let (text, decide) = match &self.room.sides[side].next {
+            Next::Throw(_) => (THROW.to_owned(), false),
+            Next::Decide(_, options) => {
+                if options.is_empty() {
+                    self.stats.error("no_options");
+                    return Ok(());
+                }
+                let option = &options[self.rng.random_range(0..options.len())];
+                (
+                    json!({ "v": 2, "type": "decide", "option": option }).to_string(),
+                    true,
+                )
+            }
+            _ => return Ok(()),
+        };
+        self.pending = Some(Pending {
+            side,
+            sent: Instant::now(),
+            decide,
+        });
+        self.send(side, text).await
+    }
+
+    /// Asks both sockets for a fresh snapshot (after an error or a stall).
+    async fn resync(&mut self) -> Result<(), Closed> {
+        self.pending = None;
+        self.send(0, SNAPSHOT.to_owned()).await?;
+        self.send(1, SNAPSHOT.to_owned()).await
+    }
+
+    /// The tick of an open-loop room.
+    async fn tick(&mut self, at: &mut Instant, period: Duration) -> Result<(), Closed> {
+        let now = Instant::now();
+        let late = now.saturating_duration_since(*at);
+        // Whole periods the tool itself overslept: counted, never made up.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let missed = (late.as_secs_f64() / period.as_secs_f64()) as u32;
+        *at += period * (missed + 1);
+        let counted = self.plan.in_window(now);
+        if counted {
+            self.stats.ticks += u64::from(missed) + 1;
+            self.stats.missed += u64::from(missed);
+        }
+        match self.actor() {
+            Some(side) => self.act(side).await,
+            None => {
+                if counted {
+                    self.stats.skipped += 1;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    async fn frame(
+        &mut self,
+        side: usize,
+        message: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    ) -> Result<(), Closed> {
+        let now = Instant::now();
+        self.last_frame = now;
+        let text = match message {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Close(frame))) => {
+                let code = frame.map_or(CloseCode::Status, |frame| frame.code);
+                self.stats.error(&format!("closed_{}", u16::from(code)));
+                return Err(Closed);
+            }
+            Some(Ok(_)) => return Ok(()),
+            Some(Err(_)) => {
+                self.stats.error("ws_error");
+                return Err(Closed);
+            }
+            None => {
+                self.stats.error("closed");
+                return Err(Closed);
+            }
+        };
+        let Ok(frame) = serde_json::from_str::<Frame>(text.as_str()) else {
+            self.stats.error("bad_frame");
+            return Ok(());
+        };
+        match frame.kind.as_str() {
+            "step" => self.step(side, frame, now),
+            "snapshot" => {
+                let this = &mut self.room.sides[side];
+                this.seat = frame.you.and_then(|you| you.seat);
+                this.next = frame.next.map(Next::from).unwrap_or_default();
+                if this.next != Next::End {
+                    this.offered = false;
+                }
+            }
+            "game_started" => {
+                self.game_moves = 0;
+                let this = &mut self.room.sides[side];
+                this.next = Next::Unknown;
+                this.offered = false;
+            }
+            "game_over" => {
+                self.room.sides[side].next = Next::End;
+                if side == 0 && self.plan.in_window(now) {
+                    self.stats.games += 1;
+                }
+            }
+            "error" => {
+                let code = frame.code.unwrap_or_else(|| "unknown".to_owned());
+                self.stats.error(&code);
+                if self.pending.as_ref().is_some_and(|p| p.side == side) {
+                    self.resync().await?;
+                }
+            }
+            _ => {}
+        }
+        // Every player asks for a rematch once its game is over.
+        if self.room.sides[side].next == Next::End && !self.room.sides[side].offered {
+            self.room.sides[side].offered = true;
+            self.send(side, OFFER_REMATCH.to_owned()).await?;
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, side: usize, frame: Frame, now: Instant) {
+        let this = &mut self.room.sides[side];
+        if let Some(seq) = frame.seq {
+            if this.recent.len() == RECENT {
+                this.recent.pop_front();
+            }
+            this.recent.push_back((seq, now));
+        }
+        this.next = frame.next.map(Next::from).unwrap_or_default();
+        let other = 1 - side;
+        if let Some(pending) = self.pending.take_if(|p| p.side == side) {
+            // The first step event on the acting socket after the action is
+            // the action's own: nothing else may act meanwhile.
+            let timed = self.plan.in_window(pending.sent);
+            if timed {
+                self.stats.record_latency(now - pending.sent);
+            }
+            if self.plan.in_window(now) {
+                self.stats.actions += 1;
+                self.stats.moves += u64::from(pending.decide);
+            }
+            self.game_moves += u64::from(pending.decide);
+            if let Some(seq) = frame.seq {
+                match self.room.sides[other].seen(seq) {
+                    Some(at) if timed => self.stats.record_peer(at - pending.sent, Duration::ZERO),
+                    Some(_) => {}
+                    None => {
+                        if self.peer_waits.len() == RECENT {
+                            self.peer_waits.pop_front();
+                        }
+                        self.peer_waits.push_back(PeerWait {
+                            seq,
+                            sent: pending.sent,
+                            actor_at: now,
+                            timed,
+                        });
+                    }
+                }
+            }
+        } else if let Some(seq) = frame.seq {
+            // Perhaps the other socket's copy of an answered action's event.
+            while let Some(wait) = self.peer_waits.front() {
+                if wait.seq > seq {
+                    break;
+                }
+                if wait.seq == seq && wait.timed {
+                    self.stats.record_peer(
+                        now - wait.sent,
+                        now.saturating_duration_since(wait.actor_at),
+                    );
+                }
+                self.peer_waits.pop_front();
+            }
+        }
+    }
+
+    fn next_timer(&self, now: Instant) -> Instant {
+        let mut wake = self.last_frame + self.plan.stall;
+        if let Some(pending) = &self.pending {
+            wake = wake.min(pending.sent + self.plan.stall);
+        }
+        if now < self.plan.end {
+            wake.min(self.plan.end)
+        } else {
+            wake.min(self.plan.end + GRACE)
+        }
+    }
+
+    /// Errors for an action left unanswered, or a room where nothing
+    /// happens while nobody may act.
+    async fn check_stall(&mut self, now: Instant) -> Result<(), Closed> {
+        if let Some(pending) = &self.pending {
+            if now >= pending.sent + self.plan.stall {
+                self.stats.error("timeout");
+                self.last_frame = now;
+                return self.resync().await;
+            }
+        } else if self.actor().is_none() && now >= self.last_frame + self.plan.stall {
+            self.stats.error("stalled");
+            self.last_frame = now;
+            return self.resync().await;
+        }
+        Ok(())
+    }
+
+    async fn run(&mut self) -> Result<(), Closed> {
+        let mut tick_at = match self.plan.period {
+            Some(period) => Instant::now() + period.mul_f64(self.rng.random_range(0.0..1.0)),
+            None => self.plan.end,
+        };
+        loop {
+            let now = Instant::now();
+            if now >= self.plan.end {
+                let done = self.pending.is_none() && self.peer_waits.is_empty();
+                if done || now >= self.plan.end + GRACE {
+                    return Ok(());
+                }
+            } else if self.plan.period.is_none() {
+                // Closed loop: act as soon as allowed.
+                if let Some(side) = self.actor() {
+                    self.act(side).await?;
+                }
+            }
+            self.check_stall(now).await?;
+            let timer = self.next_timer(now);
+            let ticking = self.plan.period.is_some() && now < self.plan.end;
+            let wake = {
+                let [a, b] = &mut self.room.sides;
+                tokio::select! {
+                    message = a.ws.next() => Wake::Frame(0, message),
+                    message = b.ws.next() => Wake::Frame(1, message),
+                    () = sleep_until(tick_at), if ticking => Wake::Tick,
+                    () = sleep_until(timer) => Wake::Timer,
+                }
+            };
+            match wake {
+                Wake::Frame(side, message) => self.frame(side, message).await?,
+                Wake::Tick => {
+                    if let Some(period) = self.plan.period {
+                        self.tick(&mut tick_at, period).await?;
+                    }
+                }
+                Wake::Timer => {}
+            }
+        }
+    }
+}
+
+/// Plays a room until the window (and the grace for its last answers) is
+/// over, then closes both sockets.
+pub async fn play(room: Room, plan: Plan) -> Stats {
+    let seed = plan
+        .seed
+        .wrapping_add(room.index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut player = Player {
+        room,
+        plan,
+        stats: Stats::default(),
+        rng: SmallRng::seed_from_u64(seed),
+        pending: None,
+        peer_waits: VecDeque::new(),
+        last_frame: Instant::now(),
+        game_moves: 0,
+    };
+    let closed = player.run().await.is_err();
+    if !closed {
+        for side in &mut player.room.sides {
+            let _ = timeout(Duration::from_secs(1), side.ws.close(None)).await;
+        }
+    }
+    player.stats
+}
