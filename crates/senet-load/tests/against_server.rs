@@ -38,6 +38,7 @@ async fn start_server() -> Running {
         rate_per_sec: 1_000_000.0,
         rate_burst: 1_000_000.0,
         computer_delay: Duration::ZERO,
+        heartbeat: Duration::from_secs(5),
     };
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
         .await

@@ -73,12 +73,7 @@ async fn get(app: &Remote, path: &str, headers: &[(&str, &str)]) -> Raw {
         .expect("a head");
     let head = String::from_utf8(raw[..split].to_vec()).unwrap();
     let status = head[9..12].parse().unwrap();
-    let headers = head
-        .lines()
-        .skip(1)
-        .filter_map(|line| line.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
+    let headers = common::header_lines(&head);
     Raw {
         status,
         headers,

@@ -287,12 +287,7 @@ impl Remote {
         let text = String::from_utf8(raw).unwrap();
         let status: u16 = text[9..12].parse().unwrap();
         let (head, body_text) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let headers = head
-            .lines()
-            .skip(1)
-            .filter_map(|line| line.split_once(':'))
-            .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-            .collect();
+        let headers = header_lines(head);
         let body = serde_json::from_str(body_text).unwrap_or(Value::Null);
         Response {
             status,
@@ -661,4 +656,14 @@ pub async fn kendall_turns(
         _ => None,
     };
     Ok((turns, pending))
+}
+
+/// The headers of a response head (after its status line), names in
+/// lowercase.
+pub fn header_lines(head: &str) -> Vec<(String, String)> {
+    head.lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect()
 }
