@@ -111,6 +111,36 @@ pub fn router() -> Router<AppState> {
         .route("/r/{code}", get(invite))
         .route("/games", get(index))
         .route("/games/{id}", get(index))
+        .route("/rules", get(index))
+        .route("/rules.md", get(rules_md))
+}
+
+/// The rules of every rule set for people (`docs/rules.md`), which the
+/// client's `/rules` page renders.
+static RULES_MD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules.md"));
+
+/// `GET /rules.md`: the rules of every rule set, as Markdown.
+async fn rules_md() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/markdown; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        RULES_MD,
+    )
+        .into_response()
+}
+
+/// `GET /api/rule-sets`: every rule set the server plays, as the data a
+/// client draws from (`id`, `name`, the one-line `summary`, seats, colours,
+/// pieces, special squares with names and one-line effects, chance):
+/// `{"rule_sets":[…]}`, in the engine's order.
+pub async fn rule_sets() -> axum::Json<serde_json::Value> {
+    let all: Vec<senet_engine::Description> = senet_engine::RuleSetId::ALL
+        .iter()
+        .map(|id| id.description())
+        .collect();
+    axum::Json(serde_json::json!({ "rule_sets": all }))
 }
 
 /// The embedded asset at `path` (without the leading `/`), with its index.
