@@ -228,7 +228,7 @@ function play(root, code, token, setConn) {
     const hadFocus = active instanceof HTMLElement && root.contains(active) ? focusKey(active) : null;
     const scroll = root.querySelector('.record-list')?.scrollTop ?? 0;
     const recordOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.record'))?.open ?? true;
-    const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.turns.length === 0;
+    const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.steps.length === 0;
     root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked });
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
