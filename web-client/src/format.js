@@ -115,18 +115,6 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
   network: 'The server cannot be reached. Check your connection and try again.',
 });
 
-/** Plain words for the engine's `illegal_move` reasons. */
-const REASON_WORDS = /** @type {Record<string, string>} */ ({
-  no_piece_of_yours: 'there is none of your pieces on that square',
-  must_stop_on_26: 'every piece must stop on square 26 (House of Happiness) first',
-  overshoots: 'the throw would carry the piece past the end of the board',
-  blockade: 'three opponent pieces in a row block the way',
-  own_piece_on_destination: 'one of your own pieces is already on that square',
-  protected_piece: 'the opponent piece there is protected',
-  no_empty_square_behind: 'there is no empty square behind that piece',
-  not_a_square: 'that is not a square of the board',
-});
-
 /**
  * An error from the server (WebSocket error frame or HTTP error body) in plain
  * words. Unknown codes fall back to the server's own message.
@@ -136,8 +124,9 @@ const REASON_WORDS = /** @type {Record<string, string>} */ ({
  */
 export function errorText(code, message, reason) {
   if (code === 'illegal_move') {
-    const why = (reason && REASON_WORDS[reason]) || message;
-    return why ? `That move is not allowed: ${why}.` : ERROR_WORDS.illegal_move;
+    // The rules' reason, in the server's words (the client holds no rules).
+    void reason;
+    return message ? `That move is not allowed: ${message}.` : ERROR_WORDS.illegal_move;
   }
   if (code === 'not_abandoned' && message) {
     return `You cannot claim the win yet: ${message}.`;
