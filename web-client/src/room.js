@@ -167,7 +167,7 @@ function play(root, code, token, setConn) {
     if (msg.type === 'step') {
       picked = null;
       if (msg.step && msg.step.step === 'chance') tossNext = true;
-      holdUntil = msg.next?.kind === 'draw' || (prev?.next.kind === 'draw' && msg.next?.kind !== 'draw') ? Date.now() + (reducedMotion() ? 150 : DRAW_PAUSE_MS) : 0;
+      holdUntil = msg.next?.kind === 'draw' ? Date.now() + (reducedMotion() ? 150 : DRAW_PAUSE_MS) : 0;
     }
     announce(prev, msg);
     render();
