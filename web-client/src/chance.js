@@ -17,9 +17,9 @@ export function rollHtml(roll, kind) {
     case 'sticks':
       return `<div class="chance sticks" data-chance="sticks" aria-hidden="true">${roll.sticks.map((l, i) => stickSvg(l, i)).join('')}</div>`;
     case 'die':
-      return `<div class="chance dice" data-chance="die" data-pips="${roll.pip}" aria-hidden="true">${dieSvg(roll.pip)}</div>`;
+      return `<div class="chance chance-dice" data-chance="die" data-pips="${roll.pip}" aria-hidden="true">${dieSvg(roll.pip)}</div>`;
     case 'dice':
-      return `<div class="chance dice" data-chance="two_dice" data-pips="${roll.first},${roll.second}" aria-hidden="true">${dieSvg(roll.first, 0)}${dieSvg(roll.second, 1)}</div>`;
+      return `<div class="chance chance-dice" data-chance="two_dice" data-pips="${roll.first},${roll.second}" aria-hidden="true">${dieSvg(roll.first, 0)}${dieSvg(roll.second, 1)}</div>`;
     default:
       return `<div class="chance lot" aria-hidden="true"></div>`;
   }

@@ -170,6 +170,9 @@ function play(root, code, token, setConn) {
       holdUntil = msg.next?.kind === 'draw' ? Date.now() + (reducedMotion() ? 150 : DRAW_PAUSE_MS) : 0;
     }
     announce(prev, msg);
+    // The end of a game changes what the room keeps (the series score):
+    // ask for the room as it is now.
+    if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
     render();
     if (msg.type === 'step' && prev && !firstRender) animate(root, msg);
   }

@@ -144,5 +144,5 @@ export function trayHtml(n, view, seat) {
   if (sv.score !== null) parts.push(`<span class="tray-part score" data-part="score"><span class="tray-label">Score</span> <strong data-testid="score-${seat}">${sv.score}</strong></span>`);
   const out = sv.out ? ' out' : '';
   const label = `${name} (${colourName(n.desc, c)}): ${n.desc.start === 'reserve' ? `${sv.reserve.length} in reserve, ` : ''}${sv.off.length} borne off${sv.removed.length ? `, ${sv.removed.length} removed` : ''}${sv.score !== null ? `, score ${sv.score}` : ''}${sv.out ? ', out of the game' : ''}`;
-  return `<div class="tray tray-${seat}${out}" data-seat="${seat}" aria-label="${esc(label)}"><span class="tray-who">${pieceSvg(c, 'inline')}${esc(name)}</span>${parts.join('')}</div>`;
+  return `<div class="tray tray-${seat}${out}" data-seat="${seat}" aria-label="${esc(label)}"><span class="tray-who">${pieceSvg(c, 'inline')}<span class="tray-name">${esc(name)}</span></span>${parts.join('')}</div>`;
 }

@@ -80,31 +80,65 @@ export async function act(page, opts = {}) {
 }
 
 /**
- * Plays the pages against each other until the first one sees the end.
+ * Lets the page play by itself, in the page, as fast as the server answers:
+ * every 10 ms it throws when it may, else chooses (on the board when a
+ * square has a single option and `board` is set, else the first option
+ * button). The client disables its controls while an action is on its way,
+ * so each action is sent once.
+ * @param {Page} page
+ * @param {{board?: boolean}} [opts]
+ */
+export async function autoplay(page, opts = {}) {
+  await page.evaluate((board) => {
+    const w = /** @type {any} */ (window);
+    if (w.senetAuto) return;
+    w.senetActions = 0;
+    w.senetAuto = setInterval(() => {
+      const app = document.getElementById('app');
+      if (!app || app.dataset.phase === 'finished' || (app.dataset.queue ?? '0') !== '0') return;
+      /** @type {HTMLElement | null | undefined} */
+      let el = /** @type {HTMLElement | null} */ (document.querySelector('#throw:not([disabled])'));
+      if (!el && board) el = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('[data-square-options]')]).find((e) => !(e.dataset.squareOptions ?? '').includes('|'));
+      if (!el) el = /** @type {HTMLElement | null} */ (document.querySelector('.option-btn:not([disabled])'));
+      if (el) {
+        el.click();
+        w.senetActions += 1;
+      }
+    }, 10);
+  }, opts.board !== false);
+}
+
+/**
+ * Stops a page's autoplay; the actions it took.
+ * @param {Page} page
+ * @returns {Promise<number>}
+ */
+export function stopAutoplay(page) {
+  return page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    clearInterval(w.senetAuto);
+    w.senetAuto = undefined;
+    return /** @type {number} */ (w.senetActions ?? 0);
+  });
+}
+
+/**
+ * Plays the pages against each other until the first one sees the end;
+ * `onSteps` runs once the record has `at` steps.
  * @param {Page[]} pages
- * @param {{limitMs?: number, board?: boolean, onAction?: (n: number) => Promise<void>}} [opts]
+ * @param {{limitMs?: number, board?: boolean, at?: number, onSteps?: () => Promise<void>}} [opts]
  * @returns {Promise<number>} the actions taken
  */
 export async function playOut(pages, opts = {}) {
-  const started = Date.now();
-  let actions = 0;
-  let idle = 0;
-  while (Date.now() - started < (opts.limitMs ?? 300_000)) {
-    if ((await whatNow(pages[0])) === 'finished') return actions;
-    let acted = false;
-    for (const page of pages) {
-      const what = await act(page, { board: opts.board });
-      if (what !== 'wait' && what !== 'finished' && what !== 'stale') {
-        acted = true;
-        actions += 1;
-        if (opts.onAction) await opts.onAction(actions);
-      }
-    }
-    idle = acted ? 0 : idle + 1;
-    if (!acted) await pages[0].waitForTimeout(40);
-    if (idle > 750) throw new Error(`the game stalled after ${actions} actions`);
+  for (const page of pages) await autoplay(page, { board: opts.board });
+  if (opts.onSteps) {
+    await pages[0].waitForFunction((n) => document.getElementById('app')?.dataset.phase === 'finished' || document.querySelectorAll('.record-list li').length >= n, opts.at ?? 40, { timeout: opts.limitMs ?? 240_000 });
+    await opts.onSteps();
   }
-  throw new Error(`the game did not end in time (${actions} actions)`);
+  await pages[0].waitForSelector('#app[data-phase="finished"]', { timeout: opts.limitMs ?? 240_000 });
+  let actions = 0;
+  for (const page of pages) actions += await stopAutoplay(page);
+  return actions;
 }
 
 /**

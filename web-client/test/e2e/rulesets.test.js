@@ -86,14 +86,11 @@ for (const id of ['kendall-7', 'jequier', 'simple', 'peril']) {
     await a.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
     await b.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
     assert.equal(await a.getAttribute('#app', 'data-rule-set'), id);
-    let shot = false;
     const actions = await playOut([a, b], {
-      onAction: async (n) => {
-        if (!shot && n >= 40) {
-          shot = true;
-          await a.screenshot({ path: join(OUTPUT_DIR, `play-${id}-1280x800.png`) });
-          await b.screenshot({ path: join(OUTPUT_DIR, `play-${id}-390x844.png`), fullPage: true });
-        }
+      at: 40,
+      onSteps: async () => {
+        await a.screenshot({ path: join(OUTPUT_DIR, `play-${id}-1280x800.png`) });
+        await b.screenshot({ path: join(OUTPUT_DIR, `play-${id}-390x844.png`), fullPage: true });
       },
     });
     await a.waitForSelector('[data-testid="result"]');
@@ -131,15 +128,7 @@ test('one person and three computers play a four-seat Senet-modern game', { time
   await a.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
   assert.equal(await a.locator('.player').count(), 4);
   assert.equal(await a.locator('.tray').count(), 4);
-  let shot = false;
-  const actions = await playOut([a], {
-    onAction: async (n) => {
-      if (!shot && n >= 12) {
-        shot = true;
-        await shoot(a, 'play-modern-4');
-      }
-    },
-  });
+  const actions = await playOut([a], { at: 30, onSteps: () => shoot(a, 'play-modern-4') });
   await a.waitForSelector('[data-testid="result"]');
   assert.equal(await a.locator('.standing li').count(), 4);
   assert.match(await a.textContent('.standing') ?? '', /points/);
