@@ -190,7 +190,7 @@ export function stepText(n, st, thrower) {
   if (st.left) return `${n.seat(st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : 'left the game'}. ${events}`.trim();
   if (!st.step) return st.text;
   if (st.step.step === 'chance') {
-    const who = thrower === null ? 'Drawn' : `${n.seat(thrower)} threw`;
+    const who = thrower === null ? 'Chance' : `${n.seat(thrower)} threw`;
     return `${who}: ${rollText(st.step.roll)}. ${events}`.trim();
   }
   return `${n.seat(st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}. ${events}`.trim();

@@ -130,7 +130,7 @@ function recordPanel(s) {
   const items = s.steps
     .slice(-200)
     .reverse()
-    .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepText(n, st, st.by ?? null))}</li>`)
+    .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepText(n, st, null))}</li>`)
     .join('');
   return `<details class="panel record" open><summary>Record <span class="count">${s.steps.length}</span></summary>${
     items ? `<ol reversed class="record-list" data-testid="record">${items}</ol>` : '<p class="note">No steps yet.</p>'

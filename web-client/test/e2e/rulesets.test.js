@@ -1,6 +1,8 @@
-// Every rule set played to the end in Chromium against the real server:
-// two people for each two-seat rule set, and a four-seat Senet-modern game
-// with one person and three computer seats. Then each replays.
+// Every rule set played to the end in Chromium against the real server
+// (Kendall itself in game.test.js): two people for kendall-7 and peril, a
+// person against the computer for the long jequier and simple games, and a
+// four-seat Senet-modern game with one person and three computer seats.
+// Then each replays.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +19,7 @@ let browser;
 
 before(async () => {
   const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0']);
+  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
   browser = await launchBrowser();
 });
 
@@ -61,8 +63,8 @@ async function checkReplay(page, id, seats) {
   await shoot(page, `replay-${id}`);
 }
 
-for (const id of ['kendall-7', 'jequier', 'simple', 'peril']) {
-  test(`two people play ${id} to the end, then replay it`, { timeout: 400_000 }, async () => {
+for (const [id, people] of /** @type {const} */ ([['kendall-7', 2], ['peril', 2], ['jequier', 1], ['simple', 1]])) {
+  test(`${people === 2 ? 'two people play' : 'a person plays the computer at'} ${id} to the end, then replay it`, { timeout: 400_000 }, async () => {
     const started = Date.now();
     const ctxA = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     const ctxB = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
@@ -75,18 +77,27 @@ for (const id of ['kendall-7', 'jequier', 'simple', 'peril']) {
     await home(a, server.base, 'Nefertari');
     await a.check(`input[name="rule_set"][value="${id}"]`);
     await a.check('input[name="visibility"][value="private"]');
+    if (people === 1) await a.selectOption('select[name="other1"]', 'beginner');
     await a.click('#create-btn');
     await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
-    await a.waitForSelector('#invite-link');
-    const invite = await a.inputValue('#invite-link');
-    await b.goto(invite);
-    await b.waitForSelector('#join-form');
-    await b.fill('#join-name', 'Akhenaten');
-    await b.click('#join-btn');
+    if (people === 2) {
+      await a.waitForSelector('#invite-link');
+      const invite = await a.inputValue('#invite-link');
+      await b.goto(invite);
+      await b.waitForSelector('#join-form');
+      await b.fill('#join-name', 'Akhenaten');
+      await b.click('#join-btn');
+      await b.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
+    } else {
+      // B watches the game: a spectator's board follows it live.
+      await b.goto(a.url());
+      await b.waitForSelector('#join-form, #app[data-role="spectator"]');
+      if (await b.locator('#watch-btn').count()) await b.click('#watch-btn');
+      await b.waitForSelector('#app[data-role="spectator"]');
+    }
     await a.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
-    await b.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
     assert.equal(await a.getAttribute('#app', 'data-rule-set'), id);
-    const actions = await playOut([a, b], {
+    const actions = await playOut(people === 2 ? [a, b] : [a], {
       at: 40,
       onSteps: async () => {
         await a.screenshot({ path: join(OUTPUT_DIR, `play-${id}-1280x800.png`) });
@@ -96,7 +107,7 @@ for (const id of ['kendall-7', 'jequier', 'simple', 'peril']) {
     await a.waitForSelector('[data-testid="result"]');
     await b.waitForSelector('[data-testid="result"]');
     const result = await a.textContent('[data-testid="result"] h2') ?? '';
-    assert.match(result, /(You win|Akhenaten won)/);
+    assert.match(result, /(You win|Akhenaten won|Computer \(Beginner\) won)/);
     await shoot(a, `end-${id}`);
     if (id === 'jequier') assert.match(await a.textContent('[data-testid="series"]') ?? '', /Series: /);
     await checkReplay(a, id, 2);
