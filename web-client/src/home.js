@@ -50,9 +50,9 @@ export function seatsHtml(d, seats) {
   const others = [];
   for (let k = 1; k < seats; k += 1) {
     const opts = [`<option value="">a person (invite)</option>`, ...COMPUTER_LEVELS.map((l) => `<option value="${l.level}">the computer, ${l.name.toLowerCase()}</option>`)];
-    others.push(`<label class="other-seat">${seats === 2 ? 'Your opponent' : `The ${ordinal(k)} other seat`} <select name="other${k}" data-other="${k}">${opts.join('')}</select></label>`);
+    others.push(`<label class="other-seat">${seats === 2 ? 'Your opponent' : `Other seat ${k}`} <select name="other${k}" data-other="${k}">${opts.join('')}</select></label>`);
   }
-  html += `<fieldset class="choice others"><legend>The other seats</legend>${others.join('')}<p class="note">Seats you give the computer are taken at once; the others are for the people you invite.</p></fieldset>`;
+  html += `<fieldset class="choice others"><legend>The other seats</legend>${others.join('')}<p class="note">${seats === 2 ? '' : 'The other seats follow yours in turn order. '}Seats you give the computer are taken at once; the others are for the people you invite.</p></fieldset>`;
   return html;
 }
 

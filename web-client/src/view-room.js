@@ -56,7 +56,7 @@ function throwPanel(s, ui) {
   const n = namesOf(s);
   let caption;
   if (s.lastRoll) {
-    const who = s.lastRollBy === null ? 'Drawn' : s.lastRollBy === me ? 'You threw' : `${nameOf(s, s.lastRollBy)} threw`;
+    const who = s.lastRollBy === null ? 'Drawn by the rules' : s.lastRollBy === me ? 'You threw' : `${nameOf(s, s.lastRollBy)} threw`;
     const after = s.steps.find((st) => st.step_no === s.lastRollStep);
     const notes = (after?.events ?? []).filter((e) => e.kind === 'pass').map((e) => eventText(n, e));
     caption = `<p class="throw-value"><span class="big" data-testid="throw-value">${esc(rollText(s.lastRoll))}</span></p><p class="throw-desc">${esc(who)}${notes.length ? `. <strong class="pass-note">${esc(notes.join(' '))}</strong>` : '.'}</p>`;
