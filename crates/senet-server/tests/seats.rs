@@ -230,7 +230,14 @@ async fn every_option_carries_the_preview_of_its_events_and_the_rule_sets_are_li
         .collect();
     assert_eq!(
         ids,
-        ["kendall", "kendall-7", "jequier", "simple", "peril", "modern"]
+        [
+            "kendall",
+            "kendall-7",
+            "jequier",
+            "simple",
+            "peril",
+            "modern"
+        ]
     );
     assert!(list.body["rule_sets"][4]["special_squares"][1]["effect"].is_string());
     let rules = app.http("GET", "/rules.md", None, None).await;
