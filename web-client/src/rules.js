@@ -93,10 +93,10 @@ export function sectionFor(md, id) {
 export function ruleSetCard(d, md) {
   const seats = d.seats.min === d.seats.max ? `${d.seats.min} players` : `${d.seats.min} to ${d.seats.max} players`;
   const chance = d.chance.kind === 'sticks' ? 'four throwing sticks' : d.chance.kind === 'die' ? 'one die' : 'two dice';
-  const colours = d.colours.map((c) => `${pieceSvg(c.index, 'inline')}${esc(c.name)}`).join(' ');
+  const colours = d.colours.map((c) => `<span class="colour-chip">${pieceSvg(c.index, 'inline')}${esc(c.name)}</span>`).join(' ');
   const values = d.piece_values.length ? ` valued ${d.piece_values.join(', ')} (shown by dots)` : '';
   const squares = d.special_squares.map((s) => `<li>${squareIconSvg(iconFor(s.name))}<strong>${s.square} · ${esc(s.name)}</strong> ${esc(s.effect)}</li>`).join('');
-  return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(d.name)}</h2><p class="lede">${esc(d.summary)}</p>
+  return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(d.name)}</h2><p class="summary">${esc(d.summary)}</p>
 <p>${seats} · ${d.pieces_per_seat} pieces each${values}, starting ${d.start === 'reserve' ? 'in a reserve off the board' : 'on the board'} · ${chance} · ${colours}</p>
 <ul class="special-list">${squares}</ul><p><a href="#${sectionFor(md, d.id)}">The full rules</a></p></section>`;
 }
