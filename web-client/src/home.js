@@ -53,7 +53,7 @@ export function seatsHtml(d, seats) {
     others.push(`<label class="other-seat">${seats === 2 ? 'Your opponent' : `Other seat ${k}`} <select name="other${k}" data-other="${k}">${opts.join('')}</select></label>`);
   }
   html += `<fieldset class="choice others"><legend>The other seats</legend>${others.join('')}<p class="note">${seats === 2 ? '' : 'The other seats follow yours in turn order. '}Seats you give the computer are taken at once; the others are for the people you invite.</p></fieldset>`;
-  return html;
+  return `<div class="rs-${esc(d.id)}">${html}</div>`;
 }
 
 /**

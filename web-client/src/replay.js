@@ -113,13 +113,13 @@ export function replayPageHtml(g) {
   const started = g.started_at ? new Date(g.started_at).toLocaleString() : '';
   const who = g.seats.map((s) => `${esc(names.seat(s.seat))} <small class="inline">${pieceSvg(s.colour ?? s.seat, 'inline')}${esc(colourName(g.description, s.colour ?? (g.description.colours.length > s.seat ? s.seat : null)))}</small>`).join(' vs ');
   const keys = g.seats.map((s) => `<span class="key race-c${s.colour ?? s.seat}">${esc(names.seat(s.seat))}</span>`).join(' ');
-  return `<section class="panel replay-head">
+  return `<section class="panel replay-head rs-${esc(g.description.id)}">
 <p class="crumbs"><a href="/games">← All games</a></p>
 <h1>${who}</h1>
 <p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${started ? ` · started ${esc(started)}` : ''}</p>
 <p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
 </section>
-<div class="replay-grid">
+<div class="replay-grid rs-${esc(g.description.id)}">
 <section class="panel replay-main" aria-label="Board">
 <div class="board-wrap${g.seats.length > 2 ? ' many' : ''}" id="replay-board"></div>
 <div class="replay-controls" role="group" aria-label="Step through the game">
