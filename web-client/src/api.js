@@ -64,24 +64,52 @@ export function createPlayer(displayName) {
 }
 
 /**
+ * What `POST /api/rooms` takes (docs/protocol.md).
+ * @typedef {Object} RoomOptions
+ * @property {string} rule_set
+ * @property {number} [seats]
+ * @property {number | 'random'} [seat]
+ * @property {boolean} public
+ * @property {Array<import('./types.js').ComputerLevel | null>} [computers]  a level per other seat, in turn order after the creator's; null leaves it open
+ */
+
+/**
  * `POST /api/rooms`
  * @param {string} token
- * @param {{side: 'cone' | 'spool' | 'random', public: boolean, opponent?: {computer: import('./types.js').ComputerLevel}}} options
- *   `opponent.computer` seats the computer at that level; the game starts at once
- * @returns {Promise<{code: string, invite_url: string, side: 'cone' | 'spool', computer?: import('./types.js').ComputerLevel}>}
+ * @param {RoomOptions} options
+ * @returns {Promise<{code: string, invite_url: string, seat: number, status: string}>}
  */
 export function createRoom(token, options) {
-  return request('/api/rooms', { method: 'POST', token, body: { rule_set: 'kendall', ...options } });
+  return request('/api/rooms', { method: 'POST', token, body: options });
+}
+
+/**
+ * The request for a room: the computers fill the other seats they are given
+ * (a trailing run of open seats is left open); a room with no open seat is
+ * never public.
+ * @param {{ruleSet: string, seats: number, seat: number | 'random', public: boolean, computers: Array<import('./types.js').ComputerLevel | null>}} f
+ * @returns {RoomOptions}
+ */
+export function roomOptions(f) {
+  const others = Math.max(0, f.seats - 1);
+  const computers = f.computers.slice(0, others);
+  while (computers.length < others) computers.push(null);
+  const full = computers.every((c) => c !== null);
+  /** @type {RoomOptions} */
+  const out = { rule_set: f.ruleSet, seats: f.seats, seat: f.seat, public: f.public && !full };
+  if (computers.some((c) => c !== null)) out.computers = computers;
+  return out;
 }
 
 /**
  * @typedef {Object} RoomInfo
  * @property {string} code
+ * @property {string} rule_set
  * @property {'waiting' | 'playing' | 'finished'} status
  * @property {boolean} public
  * @property {string} invite_url
- * @property {import('./types.js').Player[]} players
- * @property {import('./types.js').Side | null} open_side
+ * @property {import('./types.js').SeatInfo[]} seats
+ * @property {number[]} open_seats
  * @property {number} spectators
  */
 
@@ -95,7 +123,7 @@ export function getRoom(code) {
 }
 
 /**
- * @typedef {{code: string, creator: string, open_side: 'cone' | 'spool', invite_url: string, created_at: string}} LobbyRoom
+ * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string}} LobbyRoom
  */
 
 /**
@@ -105,4 +133,16 @@ export function getRoom(code) {
 export async function getLobby() {
   const data = await request('/api/lobby');
   return data.rooms;
+}
+
+/** @type {Promise<import('./types.js').Description[]> | null} */
+let ruleSets = null;
+
+/**
+ * `GET /api/rule-sets`, asked once a page.
+ * @returns {Promise<import('./types.js').Description[]>}
+ */
+export function getRuleSets() {
+  ruleSets ??= request('/api/rule-sets').then((d) => d.rule_sets);
+  return ruleSets;
 }

@@ -1,107 +1,9 @@
-// Pure text: moves, effects, throws, results and errors in plain words.
+// Pure text: names, the headline, errors and durations in plain words.
 
-import { specialSquare } from './board.js';
-import { EXTRA_THROW_VALUES, mySide, opponent, playerOn } from './state.js';
+import { colourName, rollText, standingText } from './describe.js';
+import { actingSeat, mySeat, seatColour } from './state.js';
 
-/** @typedef {import('./types.js').Move} Move */
-/** @typedef {import('./types.js').Side} Side */
 /** @typedef {import('./types.js').RoomState} RoomState */
-
-/**
- * "Cone" / "Spool".
- * @param {Side} side
- */
-export function sideName(side) {
-  return side === 'cone' ? 'Cone' : 'Spool';
-}
-
-/**
- * A square with its name when it is special: "square 27 (House of Water)".
- * @param {number} square
- */
-export function squareName(square) {
-  const special = specialSquare(square);
-  return special ? `square ${square} (${special.name})` : `square ${square}`;
-}
-
-/**
- * The effect of a move in a few words, for badges: "capture", "water"…
- * @param {Move} move
- * @returns {'capture' | 'water' | 'bear_off' | 'backward' | 'move'}
- */
-export function moveKind(move) {
-  if (move.effect.kind === 'capture') return 'capture';
-  if (move.effect.kind === 'water') return 'water';
-  if (move.effect.kind === 'bear_off' || move.to === 'off') return 'bear_off';
-  if (move.direction === 'backward') return 'backward';
-  return 'move';
-}
-
-/**
- * A full sentence describing a move before it is played (preview, ARIA).
- * @param {Move} move
- * @param {Side} side  the side moving
- */
-export function describeMove(move, side) {
-  const piece = `${sideName(side)} on ${squareName(move.from)}`;
-  const other = sideName(opponent(side));
-  const back = move.direction === 'backward' ? 'backward ' : '';
-  switch (move.effect.kind) {
-    case 'bear_off':
-      return `Bear off the ${piece}: it leaves the board.`;
-    case 'capture':
-      return `Move the ${piece} ${back}to ${squareName(Number(move.to))}, capturing the ${other} there; it goes back to square ${move.from}.`;
-    case 'water':
-      return `Move the ${piece} ${back}to square 27: it falls into the House of Water and is washed back to square ${move.effect.rebirth}.`;
-    default:
-      if (move.direction === 'backward') {
-        return `No forward move is possible: move the ${piece} backward to ${squareName(Number(move.to))}.`;
-      }
-      return `Move the ${piece} to ${squareName(Number(move.to))}.`;
-  }
-}
-
-/**
- * A short past-tense line for the turn record.
- * @param {import('./types.js').TurnEntry} t
- */
-export function describeTurn(t) {
-  const who = sideName(t.side);
-  if (t.from === null) return `${who} threw ${t.throw}: no move possible, turn lost`;
-  const m = t.move;
-  if (!m) return `${who} threw ${t.throw}, moved from ${t.from}`;
-  switch (m.effect.kind) {
-    case 'bear_off':
-      return `${who} threw ${t.throw}, bore off from ${m.from}`;
-    case 'capture':
-      return `${who} threw ${t.throw}, ${m.from} → ${m.to}, captured`;
-    case 'water':
-      return `${who} threw ${t.throw}, ${m.from} → 27, into the water, back to ${m.effect.rebirth}`;
-    default:
-      return `${who} threw ${t.throw}, ${m.from} → ${m.to}${m.direction === 'backward' ? ' (backward)' : ''}`;
-  }
-}
-
-/**
- * Light sides up → value, following the standard rules (none light = 5).
- * @param {ReadonlyArray<boolean>} sticks
- */
-export function throwValue(sticks) {
-  const light = sticks.filter(Boolean).length;
-  return light === 0 ? 5 : light;
-}
-
-/**
- * A sentence about a throw: "3 light sides: move 3. The turn then passes."
- * @param {import('./types.js').ThrowView} t
- */
-export function describeThrow(t) {
-  const light = t.sticks.filter(Boolean).length;
-  const sides = light === 0 ? 'No light side up' : `${light} light side${light === 1 ? '' : 's'} up`;
-  const again = t.extra_throw ?? EXTRA_THROW_VALUES.includes(t.value);
-  if (t.forfeited) return `${sides}: ${t.value}. No piece can move, so the turn is lost.`;
-  return `${sides}: move ${t.value}. ${again ? 'Another throw after the move.' : 'Then the turn passes.'}`;
-}
 
 /**
  * The computer's levels, weakest first, with words for people.
@@ -122,12 +24,27 @@ export function levelName(level) {
 }
 
 /**
- * Display name of the player on a side, or the side's name.
+ * The name of the player in a seat ("Nefertari", "Computer (expert)"), or
+ * the seat's colour when nobody sits there; "you" for the receiver when `you`.
  * @param {RoomState} s
- * @param {Side} side
+ * @param {number} seat
+ * @param {boolean} [you]
  */
-export function nameOf(s, side) {
-  return playerOn(s, side)?.display_name ?? sideName(side);
+export function nameOf(s, seat, you = false) {
+  if (you && mySeat(s) === seat) return 'You';
+  const p = s.seats[seat]?.player;
+  if (p) return p.computer ? `Computer (${levelName(p.computer)})` : p.display_name;
+  const c = seatColour(s, seat);
+  return c === null ? `Seat ${seat + 1}` : colourName(s.desc, c);
+}
+
+/**
+ * The words' context for a room (describe.js): the rule set and seat names.
+ * @param {RoomState} s
+ * @returns {import('./describe.js').Names}
+ */
+export function namesOf(s) {
+  return { desc: s.desc, seat: (seat) => nameOf(s, seat) };
 }
 
 /**
@@ -136,44 +53,33 @@ export function nameOf(s, side) {
  * @returns {{text: string, mine: boolean}}
  */
 export function statusLine(s) {
-  const me = mySide(s);
-  const phase = s.phase;
-  if (phase.kind === 'waiting') {
-    return { text: me ? 'Waiting for an opponent to join…' : 'Waiting for a second player…', mine: false };
+  const me = mySeat(s);
+  if (s.next.kind === 'waiting' || s.status === 'waiting') {
+    const open = s.seats.filter((x) => !x.player).length;
+    return { text: `Waiting for ${open} more player${open === 1 ? '' : 's'} to join…`, mine: false };
   }
-  if (phase.kind === 'finished') return { text: resultText(s), mine: false };
-  const who = nameOf(s, s.toMove);
-  const mine = me === s.toMove;
-  if (phase.kind === 'to_throw') {
-    return mine
-      ? { text: 'Your turn: throw the sticks.', mine }
-      : { text: `${who} (${sideName(s.toMove)}) is about to throw.`, mine };
+  if (s.next.kind === 'end') return { text: resultText(s), mine: false };
+  const seat = actingSeat(s);
+  if (seat === null) return { text: 'The rules are drawing…', mine: false };
+  const mine = seat === me;
+  const who = nameOf(s, seat);
+  if (s.next.kind === 'throw') {
+    const what = s.next.chance.kind === 'sticks' ? 'throw the sticks' : s.next.chance.kind === 'die' ? 'roll the die' : 'roll the dice';
+    return mine ? { text: `Your turn: ${what}.`, mine } : { text: `${who} is about to ${what.replace(/^(throw|roll)/, (w) => w)}.`, mine };
   }
+  const roll = s.lastRoll ? ` (${rollText(s.lastRoll)})` : '';
   return mine
-    ? { text: `You threw ${phase.throw}. Pick a glowing piece to move it.`, mine }
-    : { text: `${who} (${sideName(s.toMove)}) threw ${phase.throw} and is choosing a move.`, mine };
+    ? { text: `Your choice${roll}: pick a glowing piece or square, or an option below.`, mine }
+    : { text: `${who} is choosing${roll}.`, mine };
 }
 
 /**
- * The result in words, from the receiver's point of view.
+ * The result in words.
  * @param {RoomState} s
  */
 export function resultText(s) {
-  if (s.phase.kind !== 'finished') return '';
-  const { winner, how } = s.phase.result;
-  const me = mySide(s);
-  const loser = opponent(winner);
-  const winnerName = nameOf(s, winner);
-  const loserName = nameOf(s, loser);
-  const headline = me === null ? `${winnerName} (${sideName(winner)}) wins` : me === winner ? 'You win' : `${winnerName} wins`;
-  switch (how) {
-    case 'resigned':
-      return `${headline}: ${me === loser ? 'you resigned' : `${loserName} resigned`}.`;
-    case 'abandoned':
-      return `${headline}: ${me === loser ? 'you' : loserName} stayed away too long.`;
-    default:
-      return `${headline}, bearing off all five pieces!`;
-  }
+  if (!s.standing) return 'The game is over.';
+  return `${standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true) }, s.standing).head.replace(/^You won/, 'You win')}.`;
 }
 
 /** Plain words for each server error code. */
@@ -209,18 +115,6 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
   network: 'The server cannot be reached. Check your connection and try again.',
 });
 
-/** Plain words for the engine's `illegal_move` reasons. */
-const REASON_WORDS = /** @type {Record<string, string>} */ ({
-  no_piece_of_yours: 'there is none of your pieces on that square',
-  must_stop_on_26: 'every piece must stop on square 26 (House of Happiness) first',
-  overshoots: 'the throw would carry the piece past the end of the board',
-  blockade: 'three opponent pieces in a row block the way',
-  own_piece_on_destination: 'one of your own pieces is already on that square',
-  protected_piece: 'the opponent piece there is protected',
-  no_empty_square_behind: 'there is no empty square behind that piece',
-  not_a_square: 'that is not a square of the board',
-});
-
 /**
  * An error from the server (WebSocket error frame or HTTP error body) in plain
  * words. Unknown codes fall back to the server's own message.
@@ -230,8 +124,9 @@ const REASON_WORDS = /** @type {Record<string, string>} */ ({
  */
 export function errorText(code, message, reason) {
   if (code === 'illegal_move') {
-    const why = (reason && REASON_WORDS[reason]) || message;
-    return why ? `That move is not allowed: ${why}.` : ERROR_WORDS.illegal_move;
+    // The rules' reason, in the server's words (the client holds no rules).
+    void reason;
+    return message ? `That move is not allowed: ${message}.` : ERROR_WORDS.illegal_move;
   }
   if (code === 'not_abandoned' && message) {
     return `You cannot claim the win yet: ${message}.`;

@@ -28,9 +28,10 @@ export async function getJson(path, token) {
  * @property {string} game_id
  * @property {string} room_code
  * @property {string} status
- * @property {{player_id: string, display_name: string} | null} cone
- * @property {{player_id: string, display_name: string} | null} spool
- * @property {{winner: 'cone' | 'spool', how: 'borne_off' | 'resigned' | 'abandoned'} | null} result
+ * @property {string} rule_set
+ * @property {number} seat_count
+ * @property {Array<{seat: number, player_id: string | null, display_name: string | null, computer?: string | null, place: number | null, score: number | null}>} seats
+ * @property {{winner: string | number, how: string} | null} result
  * @property {number} turns
  * @property {string | null} started_at
  * @property {string | null} finished_at
@@ -42,12 +43,13 @@ export async function getJson(path, token) {
 
 /**
  * The list address for filters and a cursor.
- * @param {{player?: string, name?: string, result?: string, limit?: number, cursor?: string | null}} f
+ * @param {{player?: string, name?: string, result?: string, ruleSet?: string, limit?: number, cursor?: string | null}} f
  */
 export function listPath(f) {
   const p = new URLSearchParams();
   if (f.limit) p.set('limit', String(f.limit));
   if (f.player) p.set('player', f.player);
+  if (f.ruleSet) p.set('rule_set', f.ruleSet);
   const name = f.name?.trim();
   if (name) p.set('name', name);
   if (f.result) p.set('result', f.result);
@@ -58,7 +60,7 @@ export function listPath(f) {
 
 /**
  * `GET /api/games`
- * @param {{player?: string, name?: string, result?: string, limit?: number, cursor?: string | null}} filters
+ * @param {{player?: string, name?: string, result?: string, ruleSet?: string, limit?: number, cursor?: string | null}} filters
  * @param {string} [token]  the browser's player token: their private games too
  * @returns {Promise<GamePage>}
  */

@@ -3,7 +3,7 @@
 // filters by name and result, and "More" pages through the cursor.
 
 import { listGames, liveGames, playerTotals } from './history-api.js';
-import { sideName } from './format.js';
+import { getRuleSets } from './api.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { durationText } from './replay-logic.js';
@@ -11,27 +11,30 @@ import { esc } from './view-board.js';
 
 /** @typedef {import('./history-api.js').GameRow} GameRow */
 /** @typedef {'mine' | 'all' | 'live'} Tab */
+/** @typedef {{tab: Tab, name: string, result: string, ruleSet: string}} Filters */
 
 /**
- * The page's state from its address: `?tab=mine|all|live&name=&result=`.
+ * The page's state from its address: `?tab=mine|all|live&name=&result=&rule_set=`.
  * @param {string} search
  * @param {boolean} haveIdentity
- * @returns {{tab: Tab, name: string, result: string}}
+ * @returns {Filters}
  */
 export function historyParams(search, haveIdentity) {
   const p = new URLSearchParams(search);
   const raw = p.get('tab');
   /** @type {Tab} */
   const tab = raw === 'mine' || raw === 'all' || raw === 'live' ? raw : haveIdentity ? 'mine' : 'all';
-  return { tab, name: (p.get('name') ?? '').slice(0, 64), result: RESULTS.some((r) => r.value === p.get('result')) ? String(p.get('result')) : '' };
+  const rs = p.get('rule_set') ?? '';
+  return { tab, name: (p.get('name') ?? '').slice(0, 64), result: RESULTS.some((r) => r.value === p.get('result')) ? String(p.get('result')) : '', ruleSet: /^[a-z0-9-]{1,32}$/.test(rs) ? rs : '' };
 }
 
 /**
  * The address for a page state.
- * @param {{tab: Tab, name: string, result: string}} s
+ * @param {Filters} s
  */
 export function historySearch(s) {
   const p = new URLSearchParams({ tab: s.tab });
+  if (s.ruleSet && s.tab !== 'live') p.set('rule_set', s.ruleSet);
   if (s.name.trim() && s.tab !== 'live') p.set('name', s.name.trim());
   if (s.result && s.tab !== 'live') p.set('result', s.result);
   return `?${p.toString()}`;
@@ -42,12 +45,25 @@ export const RESULTS = Object.freeze([
   { value: '', label: 'Any result', mine: false },
   { value: 'won', label: 'I won', mine: true },
   { value: 'lost', label: 'I lost', mine: true },
-  { value: 'cone', label: 'Cone won', mine: false },
-  { value: 'spool', label: 'Spool won', mine: false },
-  { value: 'borne_off', label: 'Played to the end', mine: false },
+  { value: 'seat0', label: 'Seat 1 won', mine: false },
+  { value: 'seat1', label: 'Seat 2 won', mine: false },
+  { value: 'seat2', label: 'Seat 3 won', mine: false },
+  { value: 'seat3', label: 'Seat 4 won', mine: false },
+  { value: 'borne_off', label: 'All borne off', mine: false },
   { value: 'resigned', label: 'Resigned', mine: false },
   { value: 'abandoned', label: 'Abandoned', mine: false },
 ]);
+
+/** How games end, in a few words. */
+const HOW = /** @type {Record<string, string>} */ ({ borne_off: 'all borne off', resigned: 'resignation', abandoned: 'abandoned', gates: 'Gates of Aaru', trial: 'Trial', no_pawns: 'no pawns left', three_borne_off: 'three borne off', last_player: 'last one in' });
+
+/**
+ * The seat in first place of a row, or null.
+ * @param {GameRow} g
+ */
+function winnerSeat(g) {
+  return g.seats.find((x) => x.place === 1)?.seat ?? null;
+}
 
 /**
  * How a game ended, in a few words; from `me`'s side when given.
@@ -56,11 +72,11 @@ export const RESULTS = Object.freeze([
  */
 export function rowResult(g, me) {
   if (!g.result) return 'in progress';
-  const { winner, how } = g.result;
-  const mine = me && (g.cone?.player_id === me ? 'cone' : g.spool?.player_id === me ? 'spool' : null);
-  const head = mine ? (mine === winner ? 'Won' : 'Lost') : `${sideName(winner)} won`;
-  const tail = how === 'borne_off' ? 'all borne off' : how === 'resigned' ? 'resignation' : 'abandoned';
-  return `${head} · ${tail}`;
+  const w = winnerSeat(g);
+  const mine = me ? g.seats.filter((x) => x.player_id === me).map((x) => x.seat) : [];
+  const winnerName = w === null ? 'Nobody' : g.seats[w]?.display_name ?? `Seat ${w + 1}`;
+  const head = mine.length ? (w !== null && mine.includes(w) ? 'Won' : 'Lost') : `${winnerName} won`;
+  return `${head} · ${HOW[g.result.how] ?? g.result.how}`;
 }
 
 /**
@@ -68,28 +84,35 @@ export function rowResult(g, me) {
  * @param {GameRow} g
  * @param {string | null} me
  * @param {boolean} live
+ * @param {Record<string, string>} [ruleSetNames]  id → name
  */
-export function rowHtml(g, me, live) {
-  const who = (/** @type {'cone' | 'spool'} */ side) => {
-    const p = g[side];
-    const name = p ? esc(p.display_name) : '<em>open seat</em>';
-    const you = p && p.player_id === me ? ' <small class="inline">(you)</small>' : '';
-    const win = g.result?.winner === side ? ' win' : '';
-    return `<span class="hg-player ${side}${win}">${pieceSvg(side, 'mini')}${name}${you}</span>`;
-  };
-  const when = (live ? g.started_at : g.finished_at) ?? g.started_at;
-  const date = when ? new Date(when).toLocaleString() : '';
+export function rowHtml(g, me, live, ruleSetNames = {}) {
+  const w = winnerSeat(g);
+  const who = g.seats
+    .map((x) => {
+      const name = x.display_name ? esc(x.display_name) : '<em>open seat</em>';
+      const you = x.player_id && x.player_id === me ? ' <small class="inline">(you)</small>' : '';
+      const score = x.score !== null && x.score !== undefined ? ` <small class="inline">${x.score}</small>` : '';
+      return `<span class="hg-player${w === x.seat ? ' win' : ''}">${pieceSvg(x.seat, 'mini')}${name}${you}${score}</span>`;
+    })
+    .join(' <span class="hg-vs">vs</span> ');
+  const finished = g.finished_at ? `finished ${new Date(g.finished_at).toLocaleString()}` : '';
+  const started = g.started_at ? `started ${new Date(g.started_at).toLocaleString()}` : '';
+  const date = live ? started : finished || started;
   const link = live ? `/r/${encodeURIComponent(g.room_code)}` : `/games/${encodeURIComponent(g.game_id)}`;
   const action = live ? 'Watch' : 'Replay';
-  return `<li class="hg-row" data-game="${esc(g.game_id)}"><span class="hg-players">${who('cone')} <span class="hg-vs">vs</span> ${who('spool')}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(g.cone?.display_name ?? 'Cone')} vs ${esc(g.spool?.display_name ?? 'Spool')}">${action}</a></li>`;
+  const names = g.seats.map((x) => x.display_name ?? 'open seat').join(' vs ');
+  const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
+  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)} · ${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
 }
 
 /**
  * The page shell.
- * @param {{tab: Tab, name: string, result: string}} s
+ * @param {Filters} s
  * @param {boolean} haveIdentity
+ * @param {import('./types.js').Description[]} ruleSets
  */
-function pageHtml(s, haveIdentity) {
+function pageHtml(s, haveIdentity, ruleSets) {
   const tab = (/** @type {Tab} */ t, /** @type {string} */ text) =>
     `<a class="tab${s.tab === t ? ' on' : ''}" href="/games${historySearch({ ...s, tab: t })}"${s.tab === t ? ' aria-current="page"' : ''} data-tab="${t}">${text}</a>`;
   const options = RESULTS.filter((r) => s.tab === 'mine' || !r.mine)
@@ -102,6 +125,7 @@ ${s.tab === 'mine' ? `<div id="totals" class="totals" aria-live="polite">${haveI
 ${s.tab === 'live' ? '' : `<form id="filters" class="filters" role="search">
 <label>Name <input type="search" name="name" maxlength="64" value="${esc(s.name)}" placeholder="any player"></label>
 <label>Result <select name="result">${options}</select></label>
+<label>Rule set <select name="rule_set"><option value="">Any rule set</option>${ruleSets.map((d) => `<option value="${esc(d.id)}"${d.id === s.ruleSet ? ' selected' : ''}>${esc(d.name)}</option>`).join('')}</select></label>
 <button type="submit" class="btn">Filter</button>
 </form>`}
 <ul id="games" class="hg-list" aria-live="polite"><li class="note">Loading…</li></ul>
@@ -113,13 +137,21 @@ ${s.tab === 'live' ? '' : `<form id="filters" class="filters" role="search">
  * Shows the history page in `root`.
  * @param {HTMLElement} root
  */
-export function showHistory(root) {
+export async function showHistory(root) {
   root.dataset.page = 'history';
   document.title = 'Games · Senet Online';
   const saved = identity.load(localStorage);
   const me = saved.current ?? saved.known[0] ?? null;
   const s = historyParams(location.search, me !== null);
-  root.innerHTML = pageHtml(s, me !== null);
+  /** @type {import('./types.js').Description[]} */
+  let ruleSets = [];
+  try {
+    ruleSets = await getRuleSets();
+  } catch {
+    ruleSets = [];
+  }
+  const rsNames = Object.fromEntries(ruleSets.map((d) => [d.id, d.name]));
+  root.innerHTML = pageHtml(s, me !== null, ruleSets);
   const list = /** @type {HTMLElement} */ (root.querySelector('#games'));
   const more = /** @type {HTMLButtonElement} */ (root.querySelector('#more'));
   const meId = me?.player_id ?? null;
@@ -146,8 +178,8 @@ export function showHistory(root) {
       const page =
         s.tab === 'live'
           ? await liveGames(me?.token)
-          : await listGames({ player: s.tab === 'mine' ? me?.player_id : undefined, name: s.name, result: s.result, cursor: append ? cursor : null }, me?.token);
-      const html = page.games.map((g) => rowHtml(g, meId, s.tab === 'live')).join('');
+          : await listGames({ player: s.tab === 'mine' ? me?.player_id : undefined, name: s.name, result: s.result, ruleSet: s.ruleSet, cursor: append ? cursor : null }, me?.token);
+      const html = page.games.map((g) => rowHtml(g, meId, s.tab === 'live', rsNames)).join('');
       if (append) list.insertAdjacentHTML('beforeend', html);
       else list.innerHTML = html || `<li class="note empty">${s.tab === 'live' ? 'Nobody is playing right now.' : 'No games match.'}</li>`;
       cursor = page.next_cursor;
@@ -162,7 +194,7 @@ export function showHistory(root) {
   root.querySelector('#filters')?.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const data = new FormData(/** @type {HTMLFormElement} */ (ev.target));
-    const next = { ...s, name: String(data.get('name') ?? ''), result: String(data.get('result') ?? '') };
+    const next = { ...s, name: String(data.get('name') ?? ''), result: String(data.get('result') ?? ''), ruleSet: String(data.get('rule_set') ?? '') };
     location.assign(`/games${historySearch(next)}`);
   });
   more.addEventListener('click', () => load(true));

@@ -1,7 +1,7 @@
 // The home page: your name, a new room, and the public rooms to join.
 
-import { ApiError, createPlayer, createRoom, getLobby } from './api.js';
-import { COMPUTER_LEVELS, sideName } from './format.js';
+import { ApiError, createPlayer, createRoom, getLobby, getRuleSets, roomOptions } from './api.js';
+import { COMPUTER_LEVELS } from './format.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { esc } from './view-board.js';
@@ -19,25 +19,60 @@ export function ago(iso, now) {
 }
 
 /**
- * The room request for a game against the computer: a known level (else
- * the intermediate), the side chosen above, never public.
- * @param {string} level
- * @param {string} side
- * @returns {{side: 'cone' | 'spool' | 'random', public: false, opponent: {computer: import('./types.js').ComputerLevel}}}
+ * One rule set's choice: its name, one-line summary and a link to its rules.
+ * @param {import('./types.js').Description} d
+ * @param {boolean} checked
  */
-export function computerRoomOptions(level, side) {
-  const known = COMPUTER_LEVELS.find((l) => l.level === level)?.level ?? 'intermediate';
-  const s = side === 'cone' || side === 'spool' ? side : 'random';
-  return { side: s, public: false, opponent: { computer: known } };
+function ruleSetChoice(d, checked) {
+  return `<label class="rs-choice"><input type="radio" name="rule_set" value="${esc(d.id)}"${checked ? ' checked' : ''}><span><strong>${esc(d.name)}</strong><small>${esc(d.summary)}</small><a href="/rules#${esc(d.id)}" class="rules-link">Rules</a></span></label>`;
+}
+
+/**
+ * The seat choices for a rule set: how many seats (where it may vary), the
+ * creator's seat, and who takes each other seat.
+ * @param {import('./types.js').Description} d
+ * @param {number} seats
+ */
+export function seatsHtml(d, seats) {
+  let html = '';
+  if (d.seats.max > d.seats.min) {
+    const counts = [];
+    for (let k = d.seats.min; k <= d.seats.max; k += 1) counts.push(`<label><input type="radio" name="seats" value="${k}"${k === seats ? ' checked' : ''}><span>${k} players</span></label>`);
+    html += `<fieldset class="choice"><legend>Players</legend>${counts.join('')}</fieldset>`;
+  }
+  const colours = d.colours.length >= seats ? d.colours.slice(0, seats) : [];
+  const mine = [`<label><input type="radio" name="seat" value="random" checked><span class="dice" aria-hidden="true">?</span><span>Random<small>let fate choose</small></span></label>`];
+  for (let k = 0; k < seats; k += 1) {
+    const c = colours[k];
+    mine.push(`<label><input type="radio" name="seat" value="${k}">${pieceSvg(k, 'inline')}<span>Seat ${k + 1}${c ? ` · ${esc(c.name)}` : ''}<small>${k === 0 ? 'plays first' : `plays ${ordinal(k + 1)}`}</small></span></label>`);
+  }
+  html += `<fieldset class="choice"><legend>Your seat</legend>${mine.join('')}</fieldset>`;
+  const others = [];
+  for (let k = 1; k < seats; k += 1) {
+    const opts = [`<option value="">a person (invite)</option>`, ...COMPUTER_LEVELS.map((l) => `<option value="${l.level}">the computer, ${l.name.toLowerCase()}</option>`)];
+    others.push(`<label class="other-seat">${seats === 2 ? 'Your opponent' : `Other seat ${k}`} <select name="other${k}" data-other="${k}">${opts.join('')}</select></label>`);
+  }
+  html += `<fieldset class="choice others"><legend>The other seats</legend>${others.join('')}<p class="note">${seats === 2 ? '' : 'The other seats follow yours in turn order. '}Seats you give the computer are taken at once; the others are for the people you invite.</p></fieldset>`;
+  return `<div class="rs-${esc(d.id)}">${html}</div>`;
+}
+
+/**
+ * "first", "second"…
+ * @param {number} k
+ */
+function ordinal(k) {
+  return ['zeroth', 'first', 'second', 'third', 'fourth'][k] ?? `${k}th`;
 }
 
 /**
  * @param {string} name
+ * @param {import('./types.js').Description[]} ruleSets
  */
-function homeHtml(name) {
+function homeHtml(name, ruleSets) {
+  const first = ruleSets[0];
   return `<section class="hero">
 <h1>Senet</h1>
-<p class="lede">The race game of ancient Egypt, played for five thousand years. Move your five pieces along the S-shaped path and bear them all off first.</p>
+<p class="lede">The race game of ancient Egypt, played for five thousand years. Choose a rule set, invite friends or play the computer.</p>
 </section>
 <div class="home-grid">
 <section class="panel new-game" aria-labelledby="new-title">
@@ -45,43 +80,26 @@ function homeHtml(name) {
 <form id="create-form" class="form" novalidate>
 <label for="name">Your name</label>
 <input id="name" name="name" type="text" maxlength="32" autocomplete="nickname" placeholder="e.g. Nefertari" value="${esc(name)}">
-<fieldset class="choice"><legend>Play as</legend>
-<label><input type="radio" name="side" value="cone">${pieceSvg('cone', 'inline')}<span>Cone<small>throws first</small></span></label>
-<label><input type="radio" name="side" value="spool">${pieceSvg('spool', 'inline')}<span>Spool<small>throws second</small></span></label>
-<label><input type="radio" name="side" value="random" checked><span class="dice" aria-hidden="true">?</span><span>Random<small>let fate choose</small></span></label>
+<fieldset class="choice rule-sets"><legend>Rule set</legend>
+${ruleSets.map((d, i) => ruleSetChoice(d, i === 0)).join('\n')}
 </fieldset>
+<div id="seat-choices">${first ? seatsHtml(first, first.seats.min) : ''}</div>
 <fieldset class="choice two"><legend>Who can join</legend>
 <label><input type="radio" name="visibility" value="public" checked><span>Public<small>listed below for anyone</small></span></label>
 <label><input type="radio" name="visibility" value="private"><span>Private<small>only with your link</small></span></label>
 </fieldset>
 <p class="form-error" role="alert" id="create-error"></p>
-<button type="submit" class="btn primary big" id="create-btn">Create a room</button>
+<button type="submit" class="btn primary big" id="create-btn">Create the game</button>
 </form>
 </section>
 <section class="panel lobby" aria-labelledby="lobby-title">
 <h2 id="lobby-title">Open games</h2>
-<p class="note">Public rooms waiting for an opponent. Join one with a click.</p>
+<p class="note">Public rooms waiting for players. Join one with a click.</p>
 <ul id="lobby-list" class="lobby-list" aria-live="polite"><li class="note">Loading…</li></ul>
-</section>
-<section class="panel vs-computer" aria-labelledby="computer-title">
-<h2 id="computer-title">Play the computer</h2>
-<p class="note">Nobody to play with? The computer takes the other seat and the game starts at once, with your name and side from above.</p>
-<form id="computer-form" class="form" novalidate>
-<fieldset class="choice"><legend>Level</legend>
-${COMPUTER_LEVELS.map((l) => `<label><input type="radio" name="level" value="${l.level}"${l.level === 'intermediate' ? ' checked' : ''}><span>${l.name}<small>${l.blurb}</small></span></label>`).join('\n')}
-</fieldset>
-<p class="form-error" role="alert" id="computer-error"></p>
-<button type="submit" class="btn primary big" id="computer-btn">Play the computer</button>
-</form>
 </section>
 <section class="panel rules-card">
 <h2>How to play</h2>
-<ol>
-<li><strong>Throw</strong> the four sticks: count the light sides (none = 5).</li>
-<li><strong>Move</strong> one piece that many squares along the path 1→30. A 1, 4 or 5 lets you throw again.</li>
-<li><strong>Capture</strong> a lone opponent piece by landing on it. Pairs protect each other; three in a row block.</li>
-<li><strong>Stop on 26</strong>, avoid the water on 27, and leave the board from 28, 29 or 30 with an exact 3, 2 or 1.</li>
-</ol>
+<p>Every rule set races pieces along the S-shaped path of thirty squares and off the board. <a href="/rules">Read the rules of each rule set</a>.</p>
 </section>
 </div>`;
 }
@@ -90,10 +108,17 @@ ${COMPUTER_LEVELS.map((l) => `<label><input type="radio" name="level" value="${l
  * Shows the home page in `root`.
  * @param {HTMLElement} root
  */
-export function showHome(root) {
+export async function showHome(root) {
   const saved = identity.load(localStorage);
-  root.innerHTML = homeHtml(saved.current?.display_name ?? '');
   root.dataset.page = 'home';
+  /** @type {import('./types.js').Description[]} */
+  let ruleSets = [];
+  try {
+    ruleSets = await getRuleSets();
+  } catch {
+    ruleSets = [];
+  }
+  root.innerHTML = homeHtml(saved.current?.display_name ?? '', ruleSets);
   const form = /** @type {HTMLFormElement} */ (root.querySelector('#create-form'));
   const nameInput = /** @type {HTMLInputElement} */ (root.querySelector('#name'));
   const errorEl = /** @type {HTMLElement} */ (root.querySelector('#create-error'));
@@ -129,17 +154,16 @@ export function showHome(root) {
     try {
       const id = await ensureIdentity();
       if (!id) return;
-      const data = new FormData(form);
-      const side = /** @type {'cone' | 'spool' | 'random'} */ (String(data.get('side') ?? 'random'));
+      const options = formOptions();
       let room;
       try {
-        room = await createRoom(id.token, { side, public: data.get('visibility') !== 'private' });
+        room = await createRoom(id.token, options);
       } catch (e) {
         if (e instanceof ApiError && e.code === 'invalid_token') {
           identity.forget(localStorage, id.player_id);
           const fresh = await ensureIdentity();
           if (!fresh) return;
-          room = await createRoom(fresh.token, { side, public: data.get('visibility') !== 'private' });
+          room = await createRoom(fresh.token, options);
         } else throw e;
       }
       location.assign(`/r/${encodeURIComponent(room.code)}`);
@@ -150,33 +174,32 @@ export function showHome(root) {
     }
   });
 
-  const computerForm = /** @type {HTMLFormElement} */ (root.querySelector('#computer-form'));
-  const computerError = /** @type {HTMLElement} */ (root.querySelector('#computer-error'));
-  computerForm.addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    computerError.textContent = '';
-    const button = /** @type {HTMLButtonElement} */ (root.querySelector('#computer-btn'));
-    button.disabled = true;
-    try {
-      const options = computerRoomOptions(String(new FormData(computerForm).get('level') ?? ''), String(new FormData(form).get('side') ?? ''));
-      let id = await ensureIdentity(computerError);
-      if (!id) return;
-      let room;
-      try {
-        room = await createRoom(id.token, options);
-      } catch (e) {
-        if (!(e instanceof ApiError && e.code === 'invalid_token')) throw e;
-        identity.forget(localStorage, id.player_id);
-        id = await ensureIdentity(computerError);
-        if (!id) return;
-        room = await createRoom(id.token, options);
-      }
-      location.assign(`/r/${encodeURIComponent(room.code)}`);
-    } catch (e) {
-      computerError.textContent = e instanceof Error ? e.message : String(e);
-    } finally {
-      button.disabled = false;
+  /** The room request the form says. */
+  function formOptions() {
+    const data = new FormData(form);
+    const ruleSet = String(data.get('rule_set') ?? 'kendall');
+    const d = ruleSets.find((x) => x.id === ruleSet);
+    const seats = Number(data.get('seats') ?? d?.seats.min ?? 2);
+    const seatRaw = String(data.get('seat') ?? 'random');
+    /** @type {Array<import('./types.js').ComputerLevel | null>} */
+    const computers = [];
+    for (let k = 1; k < seats; k += 1) {
+      const v = String(data.get(`other${k}`) ?? '');
+      const known = COMPUTER_LEVELS.find((l) => l.level === v);
+      computers.push(known ? known.level : null);
     }
+    return roomOptions({ ruleSet, seats, seat: seatRaw === 'random' ? 'random' : Number(seatRaw), public: data.get('visibility') !== 'private', computers });
+  }
+
+  // The seat choices follow the rule set and the number of players.
+  form.addEventListener('change', (ev) => {
+    const t = /** @type {HTMLInputElement} */ (ev.target);
+    if (t.name !== 'rule_set' && t.name !== 'seats') return;
+    const data = new FormData(form);
+    const d = ruleSets.find((x) => x.id === String(data.get('rule_set')));
+    if (!d) return;
+    const seats = t.name === 'seats' ? Number(t.value) : d.seats.min;
+    /** @type {HTMLElement} */ (root.querySelector('#seat-choices')).innerHTML = seatsHtml(d, seats);
   });
 
   list.addEventListener('click', async (ev) => {
@@ -209,7 +232,10 @@ export function showHome(root) {
       const html = rooms.length
         ? rooms
             .map(
-              (r) => `<li class="lobby-room"><span class="lobby-who">${pieceSvg(r.open_side === 'cone' ? 'spool' : 'cone', 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">You play ${sideName(r.open_side)} ${pieceSvg(r.open_side, 'inline')}</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game as ${sideName(r.open_side)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`,
+              (r) => {
+                const rs = ruleSets.find((x) => x.id === r.rule_set)?.name ?? r.rule_set;
+                return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
+              },
             )
             .join('')
         : '<li class="note empty">No open games right now. Create one and share the link!</li>';

@@ -1,23 +1,33 @@
-// SVG drawings as strings: pieces, the special squares' symbols, the sticks.
-
-/** @typedef {import('./types.js').Side} Side */
+// SVG drawings as strings: pieces, the special squares' symbols, sticks and dice.
 
 /**
- * A piece: the Cone is a tall cone with a knob, the Spool a waisted reel,
- * so they differ in shape as well as colour.
- * @param {Side} side
- * @param {string} [cls]
+ * The four piece shapes, by colour index: a cone, a spool, a pyramid and a
+ * drum, so seats differ in shape as well as colour (colour-blind readable).
  */
-export function pieceSvg(side, cls = '') {
-  const body =
-    side === 'cone'
-      ? '<ellipse cx="20" cy="35" rx="12" ry="3.2" class="shadow"/>' +
-        '<path d="M20 4.5c2.3 0 3.6 1.6 3.6 3.5 0 1-.4 1.8-1 2.4L31 33c.4 1.2-.6 2.2-2 2.2H11c-1.4 0-2.4-1-2-2.2l8.4-22.6c-.6-.6-1-1.4-1-2.4 0-1.9 1.3-3.5 3.6-3.5z" class="fill"/>' +
-        '<path d="M13.6 26h12.8M15.6 20h8.8" class="line"/>'
-      : '<ellipse cx="20" cy="35" rx="12" ry="3.2" class="shadow"/>' +
-        '<path d="M8 7.5h24c.9 0 1.5.7 1.3 1.5l-.6 2.4c-.2.8-1 1.3-1.8 1.4-3.3.5-5.4 3.2-5.4 7.2s2.1 6.7 5.4 7.2c.8.1 1.6.6 1.8 1.4l.6 2.4c.2.8-.4 1.5-1.3 1.5H8c-.9 0-1.5-.7-1.3-1.5l.6-2.4c.2-.8 1-1.3 1.8-1.4 3.3-.5 5.4-3.2 5.4-7.2s-2.1-6.7-5.4-7.2c-.8-.1-1.6-.6-1.8-1.4L6.7 9c-.2-.8.4-1.5 1.3-1.5z" class="fill"/>' +
-        '<path d="M10 11.5h20M10 28h20" class="line"/>';
-  return `<svg class="piece-svg ${side} ${cls}" viewBox="0 0 40 40" aria-hidden="true" focusable="false">${body}</svg>`;
+const SHAPES = [
+  '<path d="M20 4.5c2.3 0 3.6 1.6 3.6 3.5 0 1-.4 1.8-1 2.4L31 33c.4 1.2-.6 2.2-2 2.2H11c-1.4 0-2.4-1-2-2.2l8.4-22.6c-.6-.6-1-1.4-1-2.4 0-1.9 1.3-3.5 3.6-3.5z" class="fill"/>' +
+    '<path d="M13.6 26h12.8M15.6 20h8.8" class="line"/>',
+  '<path d="M8 7.5h24c.9 0 1.5.7 1.3 1.5l-.6 2.4c-.2.8-1 1.3-1.8 1.4-3.3.5-5.4 3.2-5.4 7.2s2.1 6.7 5.4 7.2c.8.1 1.6.6 1.8 1.4l.6 2.4c.2.8-.4 1.5-1.3 1.5H8c-.9 0-1.5-.7-1.3-1.5l.6-2.4c.2-.8 1-1.3 1.8-1.4 3.3-.5 5.4-3.2 5.4-7.2s-2.1-6.7-5.4-7.2c-.8-.1-1.6-.6-1.8-1.4L6.7 9c-.2-.8.4-1.5 1.3-1.5z" class="fill"/>' +
+    '<path d="M10 11.5h20M10 28h20" class="line"/>',
+  '<path d="M20 4l15 30H5z" class="fill"/><path d="M20 4l-4 30" class="line"/>',
+  '<ellipse cx="20" cy="11" rx="13" ry="5" class="fill"/><path d="M7 11v18c0 2.8 5.8 5 13 5s13-2.2 13-5V11" class="fill"/><path d="M7 11c0 2.8 5.8 5 13 5s13-2.2 13-5" class="line"/>',
+];
+
+/** Where the dots of a piece's value go (Senet-modern), 1 to 5. */
+const DOTS = [[], [[20, 24]], [[15, 24], [25, 24]], [[13, 25], [20, 21], [27, 25]], [[15, 20], [25, 20], [15, 28], [25, 28]], [[14, 20], [26, 20], [20, 24], [14, 29], [26, 29]]];
+
+/**
+ * A piece of colour `colour` (the rule set's colour index; `null` draws a
+ * neutral piece), with its value's dots when it has one.
+ * @param {number | null} colour
+ * @param {string} [cls]
+ * @param {number | null} [value]
+ */
+export function pieceSvg(colour, cls = '', value = null) {
+  const c = colour === null || colour === undefined ? 'cx' : `c${colour}`;
+  const shape = SHAPES[(colour ?? 0) % SHAPES.length];
+  const dots = value ? (DOTS[value] ?? []).map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.3" class="dot"/>`).join('') : '';
+  return `<svg class="piece-svg ${c} ${cls}" viewBox="0 0 40 40" aria-hidden="true" focusable="false"><ellipse cx="20" cy="35" rx="12" ry="3.2" class="shadow"/>${shape}${dots}</svg>`;
 }
 
 /** @type {Record<string, string>} */
@@ -34,7 +44,34 @@ const ICONS = {
   two: '<circle cx="20" cy="11" r="5"/><path d="M15 20v13M25 20v13" />',
   // eye of Horus
   eye: '<path d="M5 18c5-6 25-6 30 0-5 6-25 6-30 0z"/><circle cx="20" cy="18" r="3.5"/><path d="M17 24l-3 9M22 24c2 3 5 5 9 4" />',
+  sun: '<circle cx="20" cy="20" r="6"/><path d="M20 5v5M20 30v5M5 20h5M30 20h5M9 9l4 4M27 27l4 4M9 31l4-4M27 13l4-4" />',
+  moon: '<path d="M25 7a13 13 0 1 0 0 26 10 10 0 1 1 0-26z" />',
+  bird: '<path d="M6 22c6-1 10-8 16-8 4 0 6 2 8 5l5 1-5 2c-2 5-7 8-14 8l-4 4v-6c-3-1-5-3-6-6z" />',
+  shield: '<path d="M20 5l12 5v9c0 8-5 13-12 16-7-3-12-8-12-16v-9z" />',
+  gate: '<path d="M8 35V12l12-7 12 7v23M14 35V18h12v17" />',
 };
+
+/**
+ * The symbol for a special square, picked from its name (drawing only).
+ * @param {string} name
+ */
+export function iconFor(name) {
+  const n = name.toLowerCase();
+  const table = /** @type {Array<[RegExp, string]>} */ ([
+    [/rebirth|ankh/, 'ankh'],
+    [/happiness/, 'nefer'],
+    [/water|river/, 'water'],
+    [/three|trial/, 'three'],
+    [/re-atoum/, 'two'],
+    [/horus|eye/, 'eye'],
+    [/sun/, 'sun'],
+    [/moon/, 'moon'],
+    [/bird|vulture/, 'bird'],
+    [/gate/, 'gate'],
+    [/safe|refuge/, 'shield'],
+  ]);
+  return table.find(([re]) => re.test(n))?.[1] ?? 'shield';
+}
 
 /**
  * A special square's symbol.
@@ -69,4 +106,16 @@ export function logoSvg() {
     '<path d="M35 23h8l-2 4 2 4h-8l2-4z" class="logo-spool"/>' +
     '</svg>'
   );
+}
+
+/**
+ * A die showing `pip` (1-6).
+ * @param {number} pip
+ * @param {number} i  index, for a slight tilt
+ */
+export function dieSvg(pip, i = 0) {
+  /** @type {Record<number, number[][]>} */
+  const at = { 1: [[20, 20]], 2: [[12, 12], [28, 28]], 3: [[12, 12], [20, 20], [28, 28]], 4: [[12, 12], [28, 12], [12, 28], [28, 28]], 5: [[12, 12], [28, 12], [20, 20], [12, 28], [28, 28]], 6: [[12, 11], [28, 11], [12, 20], [28, 20], [12, 29], [28, 29]] };
+  const pips = (at[pip] ?? []).map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3.4" class="pip"/>`).join('');
+  return `<svg class="die" viewBox="0 0 40 40" style="--tilt:${[-8, 6][i % 2]}deg" aria-hidden="true" focusable="false"><rect x="3" y="3" width="34" height="34" rx="7" class="die-body"/>${pips}</svg>`;
 }

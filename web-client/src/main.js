@@ -6,14 +6,16 @@ import { showHome } from './home.js';
 import { logoSvg } from './icons.js';
 import { showReplay } from './replay.js';
 import { showRoom } from './room.js';
+import { showRules } from './rules.js';
 
 /**
  * The page for a path: the home page, or a room.
  * @param {string} path
- * @returns {{page: 'home'} | {page: 'room', code: string} | {page: 'history'} | {page: 'replay', id: string} | {page: 'missing'}}
+ * @returns {{page: 'home'} | {page: 'rules'} | {page: 'room', code: string} | {page: 'history'} | {page: 'replay', id: string} | {page: 'missing'}}
  */
 export function route(path) {
   if (path === '/' || path === '/index.html') return { page: 'home' };
+  if (path === '/rules' || path === '/rules/') return { page: 'rules' };
   const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (m) return { page: 'room', code: m[1] };
   if (path === '/games' || path === '/games/') return { page: 'history' };
@@ -37,6 +39,7 @@ function start() {
   const r = route(location.pathname);
   if (r.page === 'home') showHome(root);
   else if (r.page === 'room') showRoom(root, r.code, setConn);
+  else if (r.page === 'rules') showRules(root);
   else if (r.page === 'history') showHistory(root);
   else if (r.page === 'replay') showReplay(root, r.id);
   else root.innerHTML = '<section class="panel center"><h1>Page not found</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>';

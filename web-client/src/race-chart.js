@@ -1,5 +1,5 @@
-// The race chart: an SVG plot of each side's distance left to bear off,
-// turn by turn, with the shown turn marked. Pure: a string from the data.
+// The race chart: an SVG plot of each seat's distance left to bear off,
+// step by step, with the shown step marked. Pure: a string from the data.
 
 /**
  * @typedef {Object} ChartGeometry
@@ -19,11 +19,11 @@ const M = { left: 44, right: 12, top: 14, bottom: 30 };
 
 /**
  * Geometry for a series.
- * @param {ReadonlyArray<{cone: number, spool: number}>} series
+ * @param {ReadonlyArray<ReadonlyArray<number>>} series  by step, then by seat
  * @returns {ChartGeometry}
  */
 export function chartGeometry(series) {
-  const highest = Math.max(1, ...series.map((p) => Math.max(p.cone, p.spool)));
+  const highest = Math.max(1, ...series.map((p) => Math.max(0, ...p)));
   // Round the axis up to a multiple of 20.
   const max = Math.ceil(highest / 20) * 20;
   return { width: W, height: H, left: M.left, right: W - M.right, top: M.top, bottom: H - M.bottom, max };
@@ -45,38 +45,43 @@ export function chartPoint(g, turns, i, d) {
 
 /**
  * The chart.
- * @param {ReadonlyArray<{cone: number, spool: number}>} series  index 0 = start
- * @param {number} current  the turn shown
+ * @param {ReadonlyArray<ReadonlyArray<number>>} series  index 0 = start; each entry by seat
+ * @param {number} current  the step shown
+ * @param {ReadonlyArray<{name: string, colour: number | null}>} seats  by seat
  */
-export function raceChartSvg(series, current) {
+export function raceChartSvg(series, current, seats) {
   const g = chartGeometry(series);
-  const turns = Math.max(0, series.length - 1);
-  /** @param {'cone' | 'spool'} side */
-  const line = (side) =>
+  const steps = Math.max(0, series.length - 1);
+  /** @param {number} seat */
+  const line = (seat) =>
     series
-      .map((p, i) => chartPoint(g, turns, i, p[side]).join(','))
+      .map((p, i) => chartPoint(g, steps, i, p[seat] ?? 0).join(','))
       .join(' ');
   let grid = '';
   for (let v = 0; v <= g.max; v += g.max / 4) {
-    const [, y] = chartPoint(g, turns, 0, v);
+    const [, y] = chartPoint(g, steps, 0, v);
     grid += `<line x1="${g.left}" x2="${g.right}" y1="${y}" y2="${y}" class="race-grid"/><text x="${g.left - 6}" y="${y + 4}" class="race-label" text-anchor="end">${v}</text>`;
   }
-  const at = series[Math.min(Math.max(0, current), turns)] ?? { cone: 0, spool: 0 };
-  const [cx] = chartPoint(g, turns, current, 0);
-  const [, coneY] = chartPoint(g, turns, current, at.cone);
-  const [, spoolY] = chartPoint(g, turns, current, at.spool);
-  const label = `Race chart: distance left to bear off over ${turns} turns. At turn ${current}: Cone ${at.cone}, Spool ${at.spool}.`;
+  const at = series[Math.min(Math.max(0, current), steps)] ?? [];
+  const [cx] = chartPoint(g, steps, current, 0);
+  const esc = (/** @type {string} */ t) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const label = `Race chart: distance left to bear off over ${steps} steps. At step ${current}: ${seats.map((s, i) => `${s.name} ${at[i] ?? 0}`).join(', ')}.`;
+  const lines = seats.map((s, i) => `<polyline points="${line(i)}" class="race-line race-c${s.colour ?? i} race-seat-${i}"/>`).join('');
+  const dots = seats
+    .map((s, i) => {
+      const [, y] = chartPoint(g, steps, current, at[i] ?? 0);
+      return `<circle cx="${cx}" cy="${y}" r="4.5" class="race-dot race-c${s.colour ?? i}"/>`;
+    })
+    .join('');
   return (
-    `<svg class="race-chart" viewBox="0 0 ${g.width} ${g.height}" role="img" aria-label="${label}" data-turn="${current}">` +
+    `<svg class="race-chart" viewBox="0 0 ${g.width} ${g.height}" role="img" aria-label="${esc(label)}" data-turn="${current}" data-seats="${seats.length}">` +
     grid +
     `<line x1="${g.left}" x2="${g.right}" y1="${g.bottom}" y2="${g.bottom}" class="race-axis"/>` +
     `<text x="${g.left}" y="${g.height - 8}" class="race-label">start</text>` +
-    `<text x="${g.right}" y="${g.height - 8}" class="race-label" text-anchor="end">turn ${turns}</text>` +
-    `<polyline points="${line('cone')}" class="race-line race-cone"/>` +
-    `<polyline points="${line('spool')}" class="race-line race-spool"/>` +
+    `<text x="${g.right}" y="${g.height - 8}" class="race-label" text-anchor="end">step ${steps}</text>` +
+    lines +
     `<line x1="${cx}" x2="${cx}" y1="${g.top}" y2="${g.bottom}" class="race-now"/>` +
-    `<circle cx="${cx}" cy="${coneY}" r="4.5" class="race-dot race-cone"/>` +
-    `<circle cx="${cx}" cy="${spoolY}" r="4.5" class="race-dot race-spool"/>` +
+    dots +
     `</svg>`
   );
 }

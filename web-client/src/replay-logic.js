@@ -1,92 +1,75 @@
-// Pure logic of the history pages: positions, the race (distance left to
-// bear off), turn stepping and the ?turn=N address. No DOM here.
+// Pure logic of the history pages: the views step by step, the race
+// (distance left to bear off, every seat), stepping and the ?step=N
+// address. No DOM here.
 
-import { SQUARES, borneOffFromBoard } from './board.js';
-
-/** @typedef {import('./types.js').Side} Side */
-/** @typedef {import('./types.js').Cell} Cell */
-/** @typedef {import('./types.js').Move} Move */
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').StepInfo} StepInfo */
 
 /**
- * One turn of a stored game (`GET /api/games/{id}`).
- * @typedef {Object} GameTurn
- * @property {number} turn_no
- * @property {Side} side
- * @property {number} throw
- * @property {boolean[]} sticks
- * @property {number | null} from
- * @property {Move | null} move
- * @property {string[]} events  capture, water, bear_off, backward, forfeit
- * @property {boolean} extra_throw
- * @property {string} position  the position text after the turn
+ * A seat of a stored game.
+ * @typedef {Object} GameSeat
+ * @property {number} seat
+ * @property {string | null} player_id
+ * @property {string | null} display_name
+ * @property {import('./types.js').ComputerLevel | null} computer
+ * @property {number | null} colour
+ * @property {number | null} place
+ * @property {number | null} score
  */
 
 /**
- * A stored game.
+ * A stored game (`GET /api/games/{id}`).
  * @typedef {Object} GameRecord
  * @property {string} game_id
  * @property {string} room_code
  * @property {string} rule_set
  * @property {string} status
- * @property {{player_id: string, display_name: string} | null} cone
- * @property {{player_id: string, display_name: string} | null} spool
- * @property {{winner: Side, how: 'borne_off' | 'resigned' | 'abandoned'} | null} result
+ * @property {number} seat_count
+ * @property {GameSeat[]} seats
+ * @property {import('./types.js').Standing | null} standing
  * @property {string | null} started_at
  * @property {string | null} finished_at
  * @property {number | null} duration_secs
- * @property {string} start_position
- * @property {string} record
- * @property {GameTurn[]} turns
+ * @property {import('./types.js').Description} description
+ * @property {View} start_view
+ * @property {View} view
+ * @property {StepInfo[]} steps
  */
 
 /**
- * Reads the engine's position text: 30 squares (`c`, `s` or `.`), a space,
- * then the letter of the side to move.
- * @param {string} text
- * @returns {{board: Cell[], toMove: Side}}
+ * How far each seat still has to go: for every piece on the board, the
+ * squares to move to bear it off (31 minus its square); a piece in the
+ * reserve has the whole path (31) to go; borne-off and removed pieces 0.
+ * @param {View} view
+ * @returns {number[]}  by seat
  */
-export function parsePosition(text) {
-  const m = /^([cs.]{30}) ([cs])$/.exec(text);
-  if (!m) throw new RangeError(`not a position: ${text}`);
-  /** @type {Cell[]} */
-  const board = [...m[1]].map((c) => (c === 'c' ? 'cone' : c === 's' ? 'spool' : null));
-  return { board, toMove: m[2] === 'c' ? 'cone' : 'spool' };
-}
-
-/**
- * How far each side still has to go: for every piece on the board, the
- * squares to move to bear it off (31 minus its square). Borne-off pieces
- * count 0, so a side that has borne off every piece is at 0.
- * @param {ReadonlyArray<Cell>} board
- * @returns {{cone: number, spool: number}}
- */
-export function distanceLeft(board) {
-  const left = { cone: 0, spool: 0 };
-  board.forEach((cell, i) => {
-    if (cell) left[cell] += SQUARES + 1 - (i + 1);
+export function distanceLeft(view) {
+  const left = view.seats.map((sv) => sv.reserve.length * (view.squares.length + 1));
+  view.squares.forEach((occ, i) => {
+    if (occ && occ.seat !== null && occ.seat < left.length) left[occ.seat] += view.squares.length - i;
   });
   return left;
 }
 
 /**
- * The board after each turn: index 0 is the start, index n after turn n.
+ * The view after each step: index 0 is the start, index n after step n.
  * @param {GameRecord} game
- * @returns {{board: Cell[], toMove: Side, borneOff: {cone: number, spool: number}}[]}
+ * @returns {View[]}
  */
 export function frames(game) {
-  return [game.start_position, ...game.turns.map((t) => t.position)].map((text) => {
-    const { board, toMove } = parsePosition(text);
-    return { board, toMove, borneOff: borneOffFromBoard(board) };
-  });
+  /** @type {View[]} */
+  const out = [game.start_view];
+  for (const st of game.steps) out.push(st.view ?? out[out.length - 1]);
+  return out;
 }
 
 /**
- * Each side's distance left after every turn (index 0 = the start).
+ * Each seat's distance left after every step (index 0 = the start).
  * @param {GameRecord} game
- * @returns {{cone: number, spool: number}[]}
+ * @returns {number[][]}
  */
 export function raceSeries(game) {
-  return frames(game).map((f) => distanceLeft(f.board));
+  return frames(game).map((v) => distanceLeft(v));
 }
 
 /**
@@ -141,27 +124,29 @@ export function keyStep(key) {
 }
 
 /**
- * The turn an address asks for (`?turn=N`), within the game; `fallback`
+ * The step an address asks for (`?step=N`, or the older `?turn=N`), within the game; `fallback`
  * when absent or not a whole number.
  * @param {string} search  location.search
  * @param {number} last
  * @param {number} fallback
  */
 export function turnFromSearch(search, last, fallback) {
-  const raw = new URLSearchParams(search).get('turn');
+  const params = new URLSearchParams(search);
+  const raw = params.get('step') ?? params.get('turn');
   if (raw === null || !/^\d+$/.test(raw.trim())) return clampTurn(fallback, last);
   return clampTurn(Number(raw), last);
 }
 
 /**
- * The address of a turn: the same path and other parameters, `turn=N`.
+ * The address of a step: the same path and other parameters, `step=N`.
  * @param {string} pathname
  * @param {string} search
  * @param {number} turn
  */
 export function turnUrl(pathname, search, turn) {
   const params = new URLSearchParams(search);
-  params.set('turn', String(turn));
+  params.delete('turn');
+  params.set('step', String(turn));
   return `${pathname}?${params.toString()}`;
 }
 
@@ -172,23 +157,6 @@ export function turnUrl(pathname, search, turn) {
 export function gameIdFromPath(pathname) {
   const m = /^\/games\/([0-9a-fA-F-]{32,36})\/?$/.exec(pathname);
   return m ? m[1].toLowerCase() : null;
-}
-
-/**
- * A turn in a few words: "Cone threw 3: 9 → 12, captured".
- * @param {GameTurn} t
- */
-export function turnWords(t) {
-  const who = t.side === 'cone' ? 'Cone' : 'Spool';
-  const m = t.move;
-  if (t.from === null || !m) return `${who} threw ${t.throw}: no move, turn lost`;
-  const to = m.to === 'off' ? 'off' : String(m.to);
-  let text = `${who} threw ${t.throw}: ${m.from} → ${to}`;
-  if (t.events.includes('capture')) text += ', captured';
-  if (t.events.includes('water')) text += `, into the water, back to ${m.lands_on}`;
-  if (t.events.includes('bear_off')) text = `${who} threw ${t.throw}: bore off from ${m.from}`;
-  if (t.events.includes('backward')) text += ' (backward)';
-  return text;
 }
 
 /**

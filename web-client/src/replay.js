@@ -1,47 +1,35 @@
-// The replay viewer at /games/{id}?turn=N: the board at any turn, the
-// sticks of that turn, the move list, the race chart; buttons, arrow keys
-// and a slider step through it, and the address follows (shareable).
+// The replay viewer at /games/{id}?step=N, for every rule set: the board
+// after any step, the chance and the events of that step, the step list,
+// the race chart of every seat; buttons, arrow keys and a slider step
+// through it, and the address follows (shareable).
 
 import { ApiError } from './api.js';
 import { downloadRecord, getGame } from './history-api.js';
-import { sideName } from './format.js';
+import { rollHtml } from './chance.js';
+import { colourName, eventText, standingText, stepText } from './describe.js';
 import * as identity from './identity.js';
-import { stickSvg } from './icons.js';
+import { pieceSvg } from './icons.js';
 import { raceChartSvg } from './race-chart.js';
-import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl, turnWords } from './replay-logic.js';
+import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from './replay-logic.js';
 import { boardHtml, esc, trayHtml } from './view-board.js';
 
+/** @typedef {import('./types.js').View} View */
+
 /** @typedef {import('./replay-logic.js').GameRecord} GameRecord */
-/** @typedef {import('./types.js').RoomState} RoomState */
-/** @typedef {import('./types.js').Cell} Cell */
-/** @typedef {import('./types.js').Side} Side */
 
 /**
- * A read-only room state for the board drawing, from one frame.
- * @param {{board: Cell[], toMove: Side, borneOff: {cone: number, spool: number}}} frame
- * @returns {RoomState}
+ * The words' context for a stored game: the rule set and the seats' names.
+ * @param {GameRecord} g
+ * @returns {import('./describe.js').Names}
  */
-export function frameState(frame) {
+export function gameNames(g) {
   return {
-    seq: 0,
-    needsSnapshot: false,
-    code: '',
-    inviteUrl: '',
-    isPublic: false,
-    gameId: '',
-    gameNo: 0,
-    players: [],
-    you: { role: 'spectator' },
-    board: frame.board,
-    borneOff: frame.borneOff,
-    toMove: frame.toMove,
-    phase: { kind: 'to_throw' },
-    lastThrow: null,
-    turns: [],
-    rematchOfferedBy: null,
-    rematchDeclinedBy: null,
-    lastAction: null,
-    awaySince: { cone: null, spool: null },
+    desc: g.description,
+    seat: (seat) => {
+      const s = g.seats.find((x) => x.seat === seat);
+      if (s?.display_name) return s.display_name;
+      return `Seat ${seat + 1}`;
+    },
   };
 }
 
@@ -50,77 +38,103 @@ export function frameState(frame) {
  * @param {GameRecord} g
  */
 export function gameResultText(g) {
-  if (!g.result) return g.status === 'playing' ? 'In progress' : 'Not finished';
-  const name = (/** @type {Side} */ side) => g[side]?.display_name ?? sideName(side);
-  const { winner, how } = g.result;
-  const loser = winner === 'cone' ? 'spool' : 'cone';
-  const w = `${name(winner)} (${sideName(winner)}) won`;
-  if (how === 'resigned') return `${w}: ${name(loser)} resigned`;
-  if (how === 'abandoned') return `${w}: ${name(loser)} stayed away too long`;
-  return `${w}, bearing off all five pieces`;
+  if (!g.standing) return g.status === 'playing' ? 'In progress' : 'Not finished';
+  const t = standingText(gameNames(g), g.standing);
+  return `${t.head}. ${t.places.join(' ')}`;
 }
 
 /**
- * The sticks and words of the turn shown.
+ * Who threw a chance step: the seat on turn in the view before it (null
+ * when the rules drew it inside a turn or nobody was on turn).
  * @param {GameRecord} g
- * @param {number} turn
+ * @param {View[]} all  the frames
+ * @param {number} n  the step (1-based)
  */
-export function sticksHtml(g, turn) {
-  if (turn === 0) {
-    return `<div class="sticks idle" aria-hidden="true">${[false, false, false, false].map((l, i) => stickSvg(l, i)).join('')}</div><p class="replay-what">The start: the Cone throws first.</p>`;
+function throwerOf(g, all, n) {
+  const st = g.steps[n - 1];
+  if (!st?.step || st.step.step !== 'chance') return null;
+  const prev = g.steps[n - 2];
+  if (prev?.step && prev.step.step === 'decide' && !prev.events.some((e) => e.kind === 'pass' || e.kind === 'again')) {
+    // A chance right after a decision may be a draw the rules made inside the turn.
+    const before = all[n - 1];
+    return before.to_move;
   }
-  const t = g.turns[turn - 1];
-  const light = t.sticks.filter(Boolean).length;
-  return `<div class="sticks" aria-hidden="true">${t.sticks.map((l, i) => stickSvg(l, i)).join('')}</div><div class="replay-what"><p class="throw-value"><span class="big" data-testid="throw">${t.throw}</span> ${light} light side${light === 1 ? '' : 's'} up</p><p class="replay-turn-text">${esc(turnWords(t))}${t.extra_throw ? '. Throws again.' : ''}</p></div>`;
+  return all[n - 1]?.to_move ?? null;
 }
 
 /**
- * The move list, the shown turn marked.
+ * The chance drawing and words of the step shown.
  * @param {GameRecord} g
- * @param {number} turn
+ * @param {View[]} all
+ * @param {number} n
  */
-export function moveListHtml(g, turn) {
-  const items = g.turns
-    .map((t) => {
-      const cur = t.turn_no === turn ? ' aria-current="step"' : '';
-      const tags = t.events.map((e) => `<span class="ev ev-${esc(e)}">${esc(e.replace('_', ' '))}</span>`).join('');
-      return `<li><button type="button" class="turn-btn ${t.side}" data-turn="${t.turn_no}"${cur}><span class="turn-no">${t.turn_no}.</span> <span class="turn-side">${t.side === 'cone' ? 'c' : 's'}</span> <code>${t.throw}:${t.from ?? '-'}</code> ${tags}</button></li>`;
+export function stepPanelHtml(g, all, n) {
+  const names = gameNames(g);
+  if (n === 0) return `${rollHtml(null, g.description.chance)}<p class="replay-what">The start.</p>`;
+  const st = g.steps[n - 1];
+  /** @type {import('./types.js').Roll | null} */
+  let roll = null;
+  for (let k = n - 1; k >= 0; k -= 1) {
+    const x = g.steps[k].step;
+    if (x && x.step === 'chance') {
+      roll = x.roll;
+      break;
+    }
+  }
+  const events = st.events.map((e) => `<li>${esc(eventText(names, e))}</li>`).join('');
+  return `${rollHtml(roll, g.description.chance)}<div class="replay-what"><p class="replay-turn-text" data-testid="step-text">${esc(stepText(names, st, throwerOf(g, all, n)))}</p>${events ? `<ul class="event-list">${events}</ul>` : ''}</div>`;
+}
+
+/**
+ * The step list, the shown step marked.
+ * @param {GameRecord} g
+ * @param {number} n
+ */
+export function moveListHtml(g, n) {
+  const items = g.steps
+    .map((st) => {
+      const cur = st.step_no === n ? ' aria-current="step"' : '';
+      const tags = st.events.filter((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered').map((e) => `<span class="ev ev-${e.kind === 'piece' ? esc(e.why) : e.kind}">${e.kind === 'piece' ? esc(e.why.replace('_', ' ')) : ''}</span>`).join('');
+      const who = st.seat === null ? '' : `<span class="turn-side">${st.seat + 1}</span> `;
+      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span> ${who}<code>${esc(st.text)}</code> ${tags}</button></li>`;
     })
     .join('');
-  const start = `<li><button type="button" class="turn-btn" data-turn="0"${turn === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> start</button></li>`;
+  const start = `<li><button type="button" class="turn-btn" data-turn="0"${n === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> start</button></li>`;
   return `<ol class="move-list" data-testid="moves">${start}${items}</ol>`;
 }
 
 /**
- * The page around the viewer (the parts that do not change with the turn).
+ * The page around the viewer (the parts that do not change with the step).
  * @param {GameRecord} g
  */
 export function replayPageHtml(g) {
-  const name = (/** @type {Side} */ side) => esc(g[side]?.display_name ?? sideName(side));
-  const last = g.turns.length;
-  const when = g.started_at ? new Date(g.started_at).toLocaleString() : '';
-  return `<section class="panel replay-head">
+  const names = gameNames(g);
+  const last = g.steps.length;
+  const started = g.started_at ? new Date(g.started_at).toLocaleString() : '';
+  const who = g.seats.map((s) => `${esc(names.seat(s.seat))} <small class="inline">${pieceSvg(s.colour ?? s.seat, 'inline')}${esc(colourName(g.description, s.colour ?? (g.description.colours.length > s.seat ? s.seat : null)))}</small>`).join(' vs ');
+  const keys = g.seats.map((s) => `<span class="key race-c${s.colour ?? s.seat}">${esc(names.seat(s.seat))}</span>`).join(' ');
+  return `<section class="panel replay-head rs-${esc(g.description.id)}">
 <p class="crumbs"><a href="/games">← All games</a></p>
-<h1>${name('cone')} <small class="inline">Cone</small> vs ${name('spool')} <small class="inline">Spool</small></h1>
-<p class="replay-meta"><strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} turns · ${esc(durationText(g.duration_secs))}${when ? ` · ${esc(when)}` : ''}</p>
+<h1>${who}</h1>
+<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${started ? ` · started ${esc(started)}` : ''}</p>
 <p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
 </section>
-<div class="replay-grid">
+<div class="replay-grid rs-${esc(g.description.id)}">
 <section class="panel replay-main" aria-label="Board">
-<div class="board-wrap" id="replay-board"></div>
+<div class="board-wrap${g.seats.length > 2 ? ' many' : ''}" id="replay-board"></div>
 <div class="replay-controls" role="group" aria-label="Step through the game">
-<button type="button" class="btn" data-step="first" aria-label="First turn">|◀</button>
-<button type="button" class="btn" data-step="prev" aria-label="Previous turn">◀</button>
-<input type="range" id="turn-slider" min="0" max="${last}" value="0" step="1" aria-label="Turn">
-<button type="button" class="btn" data-step="next" aria-label="Next turn">▶</button>
-<button type="button" class="btn" data-step="last" aria-label="Last turn">▶|</button>
+<button type="button" class="btn" data-step="first" aria-label="First step">|◀</button>
+<button type="button" class="btn" data-step="prev" aria-label="Previous step">◀</button>
+<input type="range" id="turn-slider" min="0" max="${last}" value="0" step="1" aria-label="Step">
+<button type="button" class="btn" data-step="next" aria-label="Next step">▶</button>
+<button type="button" class="btn" data-step="last" aria-label="Last step">▶|</button>
 <output id="turn-label" for="turn-slider" aria-live="polite"></output>
 </div>
 <div class="replay-sticks throw-panel" id="replay-sticks" data-testid="sticks"></div>
-<figure class="race"><figcaption>Race: distance left to bear off <span class="key key-cone">Cone</span> <span class="key key-spool">Spool</span></figcaption><div id="race"></div></figure>
+<figure class="race"><figcaption>Race: distance left to bear off ${keys}</figcaption><div id="race"></div></figure>
 </section>
-<section class="panel replay-side" aria-label="Moves">
-<h2>Moves</h2>
+<section class="panel replay-side" aria-label="Steps">
+<h2>Steps</h2>
 <p class="note">Arrow keys step; Home and End jump.</p>
 <div id="move-list"></div>
 </section>
@@ -159,7 +173,9 @@ export async function showReplay(root, id) {
   }
   const all = frames(game);
   const series = raceSeries(game);
-  const last = game.turns.length;
+  const last = game.steps.length;
+  const names = gameNames(game);
+  const chartSeats = game.seats.map((x) => ({ name: names.seat(x.seat), colour: x.colour ?? (game.description.colours.length > x.seat ? x.seat : null) }));
   root.innerHTML = replayPageHtml(game);
   if (token) {
     const viewer = token;
@@ -173,7 +189,7 @@ export async function showReplay(root, id) {
       });
     }
   }
-  document.title = `${game.cone?.display_name ?? 'Cone'} vs ${game.spool?.display_name ?? 'Spool'} · Senet Online`;
+  document.title = `${game.seats.map((x) => names.seat(x.seat)).join(' vs ')} · Senet Online`;
   const board = /** @type {HTMLElement} */ (root.querySelector('#replay-board'));
   const slider = /** @type {HTMLInputElement} */ (root.querySelector('#turn-slider'));
   const label = /** @type {HTMLElement} */ (root.querySelector('#turn-label'));
@@ -189,12 +205,14 @@ export async function showReplay(root, id) {
    */
   function show(n, history) {
     turn = n;
-    const s = frameState(all[n]);
-    board.innerHTML = `${trayHtml(s, 'cone')}${boardHtml(s, { interactive: false })}${trayHtml(s, 'spool')}`;
+    const view = all[n];
+    const b = boardHtml(names, view, { options: [], decider: null, me: null, marks: n > 0 ? game.steps[n - 1].events : [] });
+    const trays = game.seats.map((x) => trayHtml(names, view, x.seat));
+    board.innerHTML = game.seats.length === 2 ? `${trays[0]}${b}${trays[1]}` : `${b}<div class="trays">${trays.join('')}</div>`;
     slider.value = String(n);
-    label.textContent = `Turn ${n} of ${last}`;
-    sticks.innerHTML = sticksHtml(game, n);
-    race.innerHTML = raceChartSvg(series, n);
+    label.textContent = `Step ${n} of ${last}`;
+    sticks.innerHTML = stepPanelHtml(game, all, n);
+    race.innerHTML = raceChartSvg(series, n, chartSeats);
     list.innerHTML = moveListHtml(game, n);
     list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
     root.dataset.turn = String(n);

@@ -1,15 +1,18 @@
 // The room page controller: joins, keeps the socket, renders, animates.
 
 import { ApiError, createPlayer, getRoom } from './api.js';
-import { closeText, errorText, sideName } from './format.js';
+import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
-import { canThrow, myMoves, reduce } from './state.js';
+import { canThrow, mySeat, myOptions, reduce } from './state.js';
 import { confirmDialog, copyText, toast } from './ui.js';
 import { joinHtml, roomHtml } from './view-room.js';
 
 /** @typedef {import('./types.js').RoomState} RoomState */
-/** @typedef {import('./types.js').LastAction} LastAction */
+/** @typedef {import('./types.js').StepInfo} StepInfo */
+
+/** How long each draw the rules make inside a turn stays on screen before the next. */
+const DRAW_PAUSE_MS = 650;
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -30,15 +33,15 @@ export async function showRoom(root, code, setConn) {
     return;
   }
   const saved = identity.load(localStorage);
-  const holder = identity.seatHolder(saved, info.players);
+  const holders = info.seats.flatMap((x) => (x.player ? [x.player] : []));
+  const holder = identity.seatHolder(saved, holders);
   if (holder) return play(root, code, holder.token, setConn);
-  const openSide = info.open_side;
-  if (info.status === 'waiting' && openSide) {
+  if (info.status === 'waiting' && info.open_seats.length > 0) {
     const auto = new URLSearchParams(location.search).get('join') === '1';
     if (auto && saved.current) return play(root, code, saved.current.token, setConn);
-    const creator = info.players[0]?.display_name ?? 'Someone';
+    const creator = holders.find((p) => !p.computer)?.display_name ?? 'Someone';
     const renderJoin = (/** @type {string} */ name, /** @type {string} */ error) => {
-      root.innerHTML = joinHtml({ creator, openSide, name, error });
+      root.innerHTML = joinHtml({ creator, ruleSet: info.rule_set, name, error });
       const form = /** @type {HTMLFormElement} */ (root.querySelector('#join-form'));
       const input = /** @type {HTMLInputElement} */ (root.querySelector('#join-name'));
       input.focus();
@@ -81,8 +84,15 @@ function play(root, code, token, setConn) {
   let pending = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let pendingTimer;
-  let animatedId = 0;
   let tossNext = false;
+  /** @type {string | null} a square's options, shown alone */
+  let picked = null;
+  /** Messages waiting while a draw inside a turn is on screen. */
+  /** @type {import('./types.js').ServerMessage[]} */
+  const queue = [];
+  let holdUntil = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let queueTimer;
   let firstRender = true;
   // Focus follows the play (throw → pieces → throw) only for keyboard users.
   let keyboardUser = false;
@@ -96,7 +106,7 @@ function play(root, code, token, setConn) {
 
   const wsUrl = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    const q = `?v=2${token ? `&token=${encodeURIComponent(token)}` : ''}`;
     return `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}${q}`;
   };
 
@@ -109,16 +119,9 @@ function play(root, code, token, setConn) {
         render();
         return;
       }
-      const r = reduce(state, msg);
-      if (msg.type === 'thrown' && r.changed) tossNext = true;
-      if (r.resync) socket.send({ type: 'snapshot' });
-      if (typeof msg.seq === 'number') setPending(false);
-      if (r.changed) {
-        const prev = state;
-        state = r.state;
-        announce(prev, msg);
-        render();
-      }
+      if (msg.type === 'snapshot') queue.length = 0;
+      queue.push(msg);
+      drain();
     },
     onStatus(status, info) {
       online = status === 'open';
@@ -133,6 +136,46 @@ function play(root, code, token, setConn) {
       if (state) render();
     },
   });
+
+  /**
+   * Applies queued messages; a step that follows a draw the rules made
+   * inside the turn (the River's placements, the Trial, the Vulture) waits
+   * until the one before it has been on screen a moment.
+   */
+  function drain() {
+    clearTimeout(queueTimer);
+    while (queue.length) {
+      const msg = /** @type {import('./types.js').ServerMessage} */ (queue[0]);
+      const wait = holdUntil - Date.now();
+      if (msg.type === 'step' && wait > 0) {
+        queueTimer = setTimeout(drain, wait);
+        return;
+      }
+      queue.shift();
+      apply(msg);
+    }
+  }
+
+  /** @param {import('./types.js').ServerMessage} msg */
+  function apply(msg) {
+    const r = reduce(state, msg);
+    if (r.resync) socket.send({ type: 'snapshot' });
+    if (typeof msg.seq === 'number') setPending(false);
+    if (!r.changed) return;
+    const prev = state;
+    state = r.state;
+    if (msg.type === 'step') {
+      picked = null;
+      if (msg.step && msg.step.step === 'chance') tossNext = true;
+      holdUntil = msg.next?.kind === 'draw' ? Date.now() + (reducedMotion() ? 150 : DRAW_PAUSE_MS) : 0;
+    }
+    announce(prev, msg);
+    // The end of a game changes what the room keeps (the series score):
+    // ask for the room as it is now.
+    if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
+    render();
+    if (msg.type === 'step' && prev && !firstRender) animate(root, msg);
+  }
 
   /** When connecting keeps failing, find out why and say it. */
   async function probeRoom() {
@@ -174,11 +217,11 @@ function play(root, code, token, setConn) {
    */
   function announce(prev, msg) {
     if (!state || !prev) return;
-    if (msg.type === 'player_joined') toast(`${msg.display_name} joined as ${sideName(msg.side)}. The game begins!`, 'ok');
-    if (msg.type === 'disconnected' && state.you.role === 'seat' && msg.side !== state.you.side) toast(`Your opponent lost their connection.`, 'info');
-    if (msg.type === 'reconnected' && state.you.role === 'seat' && msg.side !== state.you.side) toast(`Your opponent is back.`, 'ok');
-    if (msg.type === 'thrown' && msg.forfeited) toast(`${sideName(msg.side)} threw ${msg.value}: no piece can move, the turn passes.`, 'info');
-    if (msg.type === 'rematch_declined' && state.you.role === 'seat' && msg.by !== state.you.side) toast('Your opponent declined the rematch.', 'info');
+    const me = mySeat(state);
+    if (msg.type === 'player_joined') toast(`${msg.player?.display_name ?? 'Someone'} joined.`, 'ok');
+    if (msg.type === 'disconnected' && msg.seat !== me) toast(`${nameOf(state, msg.seat)} lost their connection.`, 'info');
+    if (msg.type === 'reconnected' && msg.seat !== me) toast(`${nameOf(state, msg.seat)} is back.`, 'ok');
+    if (msg.type === 'rematch_declined' && msg.by !== me) toast('The rematch was declined.', 'info');
   }
 
   function render() {
@@ -188,11 +231,13 @@ function play(root, code, token, setConn) {
     const hadFocus = active instanceof HTMLElement && root.contains(active) ? focusKey(active) : null;
     const scroll = root.querySelector('.record-list')?.scrollTop ?? 0;
     const recordOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.record'))?.open ?? true;
-    const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.turns.length === 0;
-    root.innerHTML = roomHtml(s, { online, pending, now: Date.now() });
+    const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.steps.length === 0;
+    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked });
     root.dataset.seq = String(s.seq);
-    root.dataset.phase = s.phase.kind;
-    root.dataset.role = s.you.role === 'seat' ? s.you.side : 'spectator';
+    root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
+    root.dataset.ruleSet = s.desc.id;
+    root.dataset.queue = String(queue.length);
+    root.dataset.role = s.you.role === 'seat' ? `seat${s.you.seat}` : 'spectator';
     const rec = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.record'));
     if (rec) rec.open = recordOpen;
     const help = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'));
@@ -202,30 +247,37 @@ function play(root, code, token, setConn) {
     // Keep keyboard focus flowing: throw → pieces → throw.
     if (hadFocus) {
       const again = hadFocus === '#app' ? null : root.querySelector(hadFocus);
-      const moves = myMoves(s);
+      const moves = myOptions(s);
       if (again instanceof HTMLElement && !(again instanceof HTMLButtonElement && again.disabled)) again.focus();
       else if (!keyboardUser || pending) root.focus({ preventScroll: true });
       else if (moves.length > 0) /** @type {HTMLElement | null} */ (root.querySelector('.piece.movable'))?.focus();
       else if (canThrow(s)) /** @type {HTMLElement | null} */ (root.querySelector('#throw'))?.focus();
       else root.focus({ preventScroll: true });
     }
-    // Animations, once per new action.
-    if (tossNext && !reducedMotion()) root.querySelector('.sticks')?.classList.add('tossed');
+    // The toss, once per new chance step.
+    if (tossNext && !reducedMotion()) root.querySelector('.chance')?.classList.add('tossed');
     tossNext = false;
-    if (s.lastAction && s.lastAction.id !== animatedId) {
-      animatedId = s.lastAction.id;
-      if (!firstRender) animate(root, s.lastAction);
-    }
     firstRender = false;
-    document.title = `${s.phase.kind === 'finished' ? 'Game over' : canThrow(s) || myMoves(s).length ? 'Your turn' : 'Senet'} · Senet Online`;
+    document.title = `${s.next.kind === 'end' ? 'Game over' : canThrow(s) || myOptions(s).length ? 'Your turn' : 'Senet'} · Senet Online`;
   }
 
   // One set of listeners; the content below them is re-rendered.
   root.onclick = async (ev) => {
     const target = /** @type {HTMLElement} */ (ev.target);
-    const piece = target.closest('.piece.movable');
-    if (piece instanceof HTMLElement && piece.dataset.from) {
-      send({ type: 'move', from: Number(piece.dataset.from) });
+    const option = target.closest('[data-option]');
+    if (option instanceof HTMLButtonElement && !option.disabled && option.dataset.option) {
+      send({ type: 'decide', option: option.dataset.option });
+      return;
+    }
+    const onBoard = target.closest('[data-square-options]');
+    if (onBoard instanceof HTMLElement && onBoard.dataset.squareOptions) {
+      const list = onBoard.dataset.squareOptions.split('|');
+      if (list.length === 1) send({ type: 'decide', option: list[0] });
+      else {
+        picked = onBoard.dataset.squareOptions;
+        render();
+        /** @type {HTMLElement | null} */ (root.querySelector('.option-btn'))?.focus();
+      }
       return;
     }
     const button = target.closest('[data-action]');
@@ -234,21 +286,25 @@ function play(root, code, token, setConn) {
     if (action === 'copy') {
       const input = /** @type {HTMLInputElement | null} */ (root.querySelector('#invite-link'));
       const ok = await copyText(state?.inviteUrl ?? '', input);
-      toast(ok ? 'Invite link copied. Send it to your opponent!' : 'Could not copy: select the link and copy it yourself.', ok ? 'ok' : 'error');
+      toast(ok ? 'Invite link copied. Send it to the other players!' : 'Could not copy: select the link and copy it yourself.', ok ? 'ok' : 'error');
+    } else if (action === 'unpick') {
+      picked = null;
+      render();
     } else if (action === 'resign') {
-      if (await confirmDialog('Resign this game?', 'Your opponent wins at once. This cannot be undone.', 'Resign')) send({ type: 'resign' });
+      const many = (state?.seats.length ?? 2) > 2;
+      if (await confirmDialog('Resign this game?', many ? 'You are out of the game at once; the others play on. This cannot be undone.' : 'Your opponent wins at once. This cannot be undone.', 'Resign')) send({ type: 'resign' });
     } else if (action === 'claim_win') {
-      if (await confirmDialog('Claim the win?', 'Your opponent has left. If they have been away long enough, the game is yours.', 'Claim the win')) send({ type: 'claim_win' });
+      if (await confirmDialog('Claim the win?', 'The player to move has left. If they have been away long enough, the game is yours (or, with more players, they are out).', 'Claim the win')) send({ type: 'claim_win' });
     } else if (action) {
       send({ type: action });
     }
   };
   const preview = (/** @type {Event} */ ev) => {
-    const piece = /** @type {HTMLElement} */ (ev.target).closest?.('.piece.movable');
-    if (piece instanceof HTMLElement) showPreview(root, piece);
+    const piece = /** @type {HTMLElement} */ (ev.target).closest?.('[data-square-options], .option-btn');
+    if (piece instanceof HTMLElement && state) showPreview(root, piece, state);
   };
   const unpreview = (/** @type {Event} */ ev) => {
-    const piece = /** @type {HTMLElement} */ (ev.target).closest?.('.piece.movable');
+    const piece = /** @type {HTMLElement} */ (ev.target).closest?.('[data-square-options], .option-btn');
     if (piece instanceof HTMLElement) clearPreview(root);
   };
   root.onpointerover = preview;
@@ -262,7 +318,7 @@ function play(root, code, token, setConn) {
   });
   setInterval(() => {
     // Refresh "away for…" notes.
-    if (state && state.players.some((p) => !p.connected) && !pending && !root.contains(document.activeElement)) render();
+    if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !root.contains(document.activeElement)) render();
   }, 5000);
   // For tests and debugging: drop the socket as a network failure would.
   /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state };
@@ -275,7 +331,8 @@ function play(root, code, token, setConn) {
  */
 function focusKey(el) {
   if (el.id) return `#${el.id}`;
-  if (el.dataset.from) return `.piece.movable[data-from="${el.dataset.from}"]`;
+  if (el.dataset.squareOptions) return `[data-square-options="${CSS.escape(el.dataset.squareOptions)}"]`;
+  if (el.dataset.option) return `[data-option="${CSS.escape(el.dataset.option)}"]`;
   if (el.dataset.action) return `[data-action="${el.dataset.action}"]`;
   if (el.dataset.square) return `[data-square="${el.dataset.square}"]`;
   if (el.closest('.board')) return '.board';
@@ -283,90 +340,71 @@ function focusKey(el) {
 }
 
 /**
- * Highlights where a movable piece would land and says what happens.
+ * Highlights what an option (a board control or an option button) would do,
+ * from the events the server previewed for it, and says it in words.
  * @param {HTMLElement} root
- * @param {HTMLElement} piece
+ * @param {HTMLElement} el
+ * @param {RoomState} state
  */
-function showPreview(root, piece) {
+function showPreview(root, el, state) {
   clearPreview(root);
-  const kind = piece.dataset.kind ?? 'move';
-  const to = piece.dataset.to;
-  const lands = piece.dataset.lands;
-  piece.closest('.sq')?.classList.add('preview-from');
-  if (to === 'off') root.querySelector(`.tray-${piece.classList.contains('cone') ? 'cone' : 'spool'}`)?.classList.add('preview-dest');
-  else root.querySelector(`.sq[data-square="${to}"]`)?.classList.add('preview-dest', `preview-${kind}`);
-  if (kind === 'water' && lands) root.querySelector(`.sq[data-square="${lands}"]`)?.classList.add('preview-rebirth');
+  const texts = (el.dataset.squareOptions ?? el.dataset.option ?? '').split('|');
+  const options = myOptions(state).filter((o) => texts.includes(o.option));
+  if (!options.length) return;
+  const kind = el.dataset.kind ?? 'move';
+  const sq = (/** @type {number} */ n) => root.querySelector(`.sq[data-square="${n}"]`);
+  for (const o of options) {
+    for (const e of o.events ?? []) {
+      if (e.kind !== 'piece') continue;
+      if (e.from.kind === 'square') sq(e.from.square)?.classList.add('preview-from');
+      if (e.to.kind === 'square') sq(e.to.square)?.classList.add('preview-dest', `preview-${e.why === 'move' || e.why === 'entered' ? kind : e.why}`);
+      else root.querySelector(`.tray-${e.seat}`)?.classList.add('preview-dest');
+    }
+  }
   const text = root.querySelector('#preview');
-  if (text) text.textContent = piece.getAttribute('aria-label') ?? '';
+  if (text) text.textContent = el.getAttribute('aria-label') ?? el.textContent ?? '';
   text?.setAttribute('data-kind', kind);
 }
 
 /** @param {HTMLElement} root */
 function clearPreview(root) {
-  for (const el of root.querySelectorAll('.preview-from, .preview-dest, .preview-rebirth')) {
-    el.classList.remove('preview-from', 'preview-dest', 'preview-rebirth', 'preview-capture', 'preview-water', 'preview-bear_off', 'preview-backward', 'preview-move');
+  for (const el of root.querySelectorAll('.preview-from, .preview-dest')) {
+    el.className = el.className.replace(/\bpreview-[a-z_]+\b/g, '').replace(/\s+/g, ' ').trim();
   }
   const text = root.querySelector('#preview');
   if (text) {
-    text.textContent = root.querySelector('.piece.movable') ? 'Hover or focus a glowing piece to see where it lands; click it or press Enter to play.' : '';
+    text.textContent = root.querySelector('[data-square-options]') ? 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.' : '';
     text.removeAttribute('data-kind');
   }
 }
 
 /**
- * Slides the moved piece from where it was; captures, water and bear-offs
- * get their own short effect.
+ * Slides the pieces a step moved from where they were; captures, water,
+ * bear-offs and removals get a short word.
  * @param {HTMLElement} root
- * @param {LastAction} action
+ * @param {import('./types.js').ServerMessage} msg  a `step` event
  */
-function animate(root, action) {
-  const m = action.move;
+function animate(root, msg) {
+  /** @type {import('./types.js').GameEvent[]} */
+  const events = msg.events ?? [];
   const fx = root.querySelector('#fx');
-  const label = m.effect.kind === 'capture' ? 'Captured!' : m.effect.kind === 'water' ? 'Into the water!' : m.effect.kind === 'bear_off' ? 'Borne off!' : '';
-  if (fx && label) {
-    fx.textContent = `${sideName(action.side)}: ${label}`;
-    fx.className = `fx show fx-${m.effect.kind}`;
+  const hit = events.find((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered' && e.why !== 'opening');
+  if (fx && hit && hit.kind === 'piece') {
+    fx.textContent = hit.why === 'borne_off' ? 'Borne off!' : hit.why === 'water' ? 'Into the water!' : hit.why === 'removed' ? 'Removed!' : hit.why === 'captured' || hit.why === 'sent_home' || hit.why === 'swapped' ? 'Captured!' : '';
+    fx.className = `fx show fx-${hit.why}`;
   }
   if (reducedMotion()) return;
-  const sq = (/** @type {number | string} */ n) => /** @type {HTMLElement | null} */ (root.querySelector(`.sq[data-square="${n}"]`));
-  const from = sq(m.from);
-  if (!from) return;
-  const fromRect = from.getBoundingClientRect();
-  const opts = { duration: 380, easing: 'cubic-bezier(.2,.8,.2,1)' };
-  /** @param {HTMLElement | null} el @param {DOMRect} start */
-  const slide = (el, start, extra = {}) => {
-    if (!el) return;
-    const end = el.getBoundingClientRect();
-    const dx = start.left + start.width / 2 - (end.left + end.width / 2);
-    const dy = start.top + start.height / 2 - (end.top + end.height / 2);
-    el.animate([{ transform: `translate(${dx}px, ${dy}px)`, ...extra }, { transform: 'translate(0, 0)' }], opts);
-  };
-  if (m.effect.kind === 'bear_off') {
-    const slots = root.querySelectorAll(`.tray-${action.side} .slot.full`);
-    const slot = /** @type {HTMLElement | null} */ (slots[slots.length - 1] ?? null);
-    slide(slot, fromRect, { opacity: 0.4 });
-    root.querySelector(`.tray-${action.side}`)?.classList.add('pulse');
-    return;
-  }
-  if (m.effect.kind === 'water') {
-    const water = sq(27);
-    water?.classList.add('splash');
-    const land = m.lands_on ? sq(m.lands_on) : null;
-    const piece = /** @type {HTMLElement | null} */ (land?.querySelector('.piece') ?? null);
-    if (piece && water) {
-      const end = piece.getBoundingClientRect();
-      const w = water.getBoundingClientRect();
-      const at = (/** @type {DOMRect} */ r) => `translate(${r.left + r.width / 2 - (end.left + end.width / 2)}px, ${r.top + r.height / 2 - (end.top + end.height / 2)}px)`;
-      piece.animate([{ transform: at(fromRect) }, { transform: at(w), offset: 0.45 }, { transform: at(w), opacity: 0.2, offset: 0.6 }, { transform: 'translate(0,0)', opacity: 1 }], { duration: 800, easing: 'ease-in-out' });
-    }
-    return;
-  }
-  const dest = m.lands_on ? sq(m.lands_on) : null;
-  if (!dest) return;
-  slide(/** @type {HTMLElement | null} */ (dest.querySelector('.piece')), fromRect);
-  if (m.effect.kind === 'capture') {
-    const captured = /** @type {HTMLElement | null} */ (from.querySelector('.piece'));
-    captured?.classList.add('captured');
-    slide(captured, dest.getBoundingClientRect());
+  const sq = (/** @type {number} */ n) => /** @type {HTMLElement | null} */ (root.querySelector(`.sq[data-square="${n}"]`));
+  for (const e of events) {
+    if (e.kind !== 'piece' || e.from.kind !== 'square' || e.to.kind !== 'square') continue;
+    const from = sq(e.from.square);
+    const dest = sq(e.to.square);
+    const piece = /** @type {HTMLElement | null} */ (dest?.querySelector('.piece') ?? null);
+    if (!from || !dest || !piece) continue;
+    const a = from.getBoundingClientRect();
+    const b = dest.getBoundingClientRect();
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }], { duration: 380, easing: 'cubic-bezier(.2,.8,.2,1)' });
   }
 }

@@ -94,7 +94,7 @@ export class RoomSocket {
    */
   send(msg) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify({ v: 1, ...msg }));
+    this.ws.send(JSON.stringify({ v: 2, ...msg }));
     return true;
   }
 

@@ -1,47 +1,24 @@
-// Pure room state: a snapshot plus the events after it give the view state.
-// No DOM here, so node's test runner can check it.
-
-import { borneOffFromBoard } from './board.js';
+// Pure room state (protocol version 2): a snapshot plus the events after it
+// give the view state. No DOM here, so node's test runner can check it.
+// Every rule comes from the server: the view, what comes next, the options.
 
 /** @typedef {import('./types.js').RoomState} RoomState */
 /** @typedef {import('./types.js').ServerMessage} ServerMessage */
 /** @typedef {import('./types.js').Snapshot} Snapshot */
-/** @typedef {import('./types.js').Side} Side */
-/** @typedef {import('./types.js').TurnEntry} TurnEntry */
-/** @typedef {import('./types.js').SnapshotTurn} SnapshotTurn */
-
-/** Throws that let the same side throw again after a move (standard rules). */
-export const EXTRA_THROW_VALUES = Object.freeze([1, 4, 5]);
+/** @typedef {import('./types.js').StepInfo} StepInfo */
+/** @typedef {import('./types.js').OptionInfo} OptionInfo */
 
 /**
- * The other side.
- * @param {Side} side
- * @returns {Side}
+ * The latest chance outcome in a list of steps, with its step number.
+ * @param {ReadonlyArray<StepInfo>} steps
+ * @returns {{roll: import('./types.js').Roll | null, step: number}}
  */
-export function opponent(side) {
-  return side === 'cone' ? 'spool' : 'cone';
-}
-
-/**
- * Rebuilds who played each turn of a snapshot's record: the Cone starts; a
- * move on 1, 4 or 5 keeps the turn, anything else (and every forfeit) passes it.
- * `moves` are the snapshot's full moves, turn by turn, when it sends them.
- * @param {ReadonlyArray<SnapshotTurn>} turns
- * @param {ReadonlyArray<import('./types.js').Move | null>} [moves]
- * @returns {TurnEntry[]}
- */
-export function turnsFromSnapshot(turns, moves = []) {
-  /** @type {Side} */
-  let side = 'cone';
-  return turns.map((turn, i) => {
-    const from = turn.action === 'forfeit' ? null : turn.action.move;
-    const full = moves[i] ?? null;
-    /** @type {TurnEntry} */
-    const entry = { no: i + 1, side, throw: turn.throw, from, move: full && full.from === from ? full : null };
-    const keeps = from !== null && EXTRA_THROW_VALUES.includes(turn.throw);
-    if (!keeps) side = opponent(side);
-    return entry;
-  });
+export function lastRollOf(steps) {
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const st = steps[i].step;
+    if (st && st.step === 'chance') return { roll: st.roll, step: steps[i].step_no };
+  }
+  return { roll: null, step: 0 };
 }
 
 /**
@@ -51,29 +28,31 @@ export function turnsFromSnapshot(turns, moves = []) {
  * @returns {RoomState}
  */
 export function fromSnapshot(snap, now = Date.now()) {
-  /** @type {{cone: number | null, spool: number | null}} */
-  const awaySince = { cone: null, spool: null };
-  for (const p of snap.players) if (!p.connected) awaySince[p.side] = now;
+  const last = lastRollOf(snap.steps);
   return {
     seq: snap.seq,
     needsSnapshot: false,
     code: snap.room.code,
     inviteUrl: snap.room.invite_url,
     isPublic: snap.room.public,
+    desc: snap.description,
     gameId: snap.game_id,
     gameNo: snap.game_no,
-    players: snap.players.map((p) => ({ ...p })),
+    status: snap.status,
+    seats: snap.seats.map((s) => ({ ...s })),
     you: snap.you,
-    board: snap.board.slice(),
-    borneOff: { ...snap.borne_off },
-    toMove: snap.to_move,
-    phase: snap.phase,
-    lastThrow: snap.last_throw,
-    turns: turnsFromSnapshot(snap.turns, snap.moves),
-    rematchOfferedBy: snap.rematch_offered_by,
-    rematchDeclinedBy: null,
-    lastAction: null,
-    awaySince,
+    view: snap.view,
+    next: snap.next,
+    steps: snap.steps.slice(),
+    standing: snap.standing,
+    rematch: snap.rematch.slice(),
+    rematchDeclined: false,
+    series: snap.series ?? [],
+    lastRoll: last.roll,
+    lastRollStep: last.step,
+    lastRollBy: snap.next.kind === 'decide' ? snap.next.seat : null,
+    lastStep: null,
+    awaySince: snap.seats.map((s) => (s.player && !s.connected && !s.player.computer ? now : null)),
   };
 }
 
@@ -97,15 +76,12 @@ export function reduce(state, msg, now = Date.now()) {
   if (msg.type === 'snapshot') {
     return { state: fromSnapshot(/** @type {Snapshot} */ (/** @type {unknown} */ (msg)), now), resync: false, changed: true };
   }
-  if (typeof msg.seq !== 'number') return { state, resync: false, changed: false };
-  if (state === null) return { state, resync: false, changed: false };
-  if (msg.seq <= state.seq) return { state, resync: false, changed: false }; // already seen
-  if (state.needsSnapshot) return { state, resync: false, changed: false }; // a snapshot is on its way
+  if (typeof msg.seq !== 'number' || state === null) return { state, resync: false, changed: false };
+  if (msg.seq <= state.seq || state.needsSnapshot) return { state, resync: false, changed: false };
   if (msg.seq !== state.seq + 1) {
     return { state: { ...state, needsSnapshot: true }, resync: true, changed: true };
   }
-  const next = applyEvent({ ...state, seq: msg.seq }, msg, now);
-  return { state: next, resync: false, changed: true };
+  return { state: applyEvent({ ...state, seq: msg.seq }, msg, now), resync: false, changed: true };
 }
 
 /**
@@ -116,56 +92,55 @@ export function reduce(state, msg, now = Date.now()) {
  */
 function applyEvent(s, msg, now) {
   switch (msg.type) {
-    case 'thrown': {
-      s.lastThrow = { side: msg.side, sticks: msg.sticks, value: msg.value, extra_throw: msg.extra_throw, forfeited: msg.forfeited };
-      s.phase = msg.forfeited ? { kind: 'to_throw' } : { kind: 'to_move', throw: msg.value, moves: msg.moves };
-      s.rematchDeclinedBy = null;
-      return s;
-    }
-    case 'moved': {
-      s.board = msg.board.slice();
-      s.borneOff = borneOffFromBoard(s.board);
-      s.toMove = msg.to_move;
-      s.phase = { kind: 'to_throw' };
-      s.turns = [...s.turns, { no: msg.turn_no, side: msg.side, throw: msg.throw, from: msg.move.from, move: msg.move }];
-      s.lastAction = { id: (s.lastAction?.id ?? 0) + 1, side: msg.side, move: msg.move };
-      return s;
-    }
-    case 'forfeited': {
-      s.toMove = msg.to_move;
-      s.phase = { kind: 'to_throw' };
-      s.turns = [...s.turns, { no: msg.turn_no, side: msg.side, throw: msg.throw, from: null, move: null }];
+    case 'step': {
+      /** @type {StepInfo} */
+      const info = { step_no: msg.step_no, text: msg.text, seat: msg.seat, step: msg.step, events: msg.events };
+      if (msg.left) info.left = msg.left;
+      if (msg.step && msg.step.step === 'chance') info.by = s.next.kind === 'throw' ? s.next.thrower : null;
+      s.steps = [...s.steps, info];
+      s.view = msg.view;
+      s.next = msg.next;
+      s.lastStep = info;
+      if (msg.step && msg.step.step === 'chance') {
+        s.lastRoll = msg.step.roll;
+        s.lastRollStep = msg.step_no;
+        s.lastRollBy = info.by ?? null;
+      }
+      const out = new Set(msg.events.filter((/** @type {any} */ e) => e.kind === 'out').map((/** @type {any} */ e) => e.seat));
+      if (out.size) s.seats = s.seats.map((seat) => (out.has(seat.seat) ? { ...seat, out: true } : seat));
+      s.rematchDeclined = false;
       return s;
     }
     case 'game_over':
-      s.phase = { kind: 'finished', result: msg.result };
+      s.status = 'finished';
+      s.standing = msg.standing;
+      s.next = { kind: 'end', standing: msg.standing };
       return s;
-    case 'player_joined': {
-      const others = s.players.filter((p) => p.side !== msg.side);
-      s.players = [...others, { side: msg.side, player_id: msg.player_id, display_name: msg.display_name, connected: true }];
+    case 'player_joined':
+      s.seats = s.seats.map((seat) => (seat.seat === msg.seat ? { ...seat, player: msg.player, connected: true } : seat));
       return s;
-    }
     case 'game_started':
       // A snapshot follows; keep what we know until it arrives.
-      s.players = msg.players.map((/** @type {import('./types.js').Player} */ p) => ({ ...p }));
+      s.seats = msg.seats.map((/** @type {import('./types.js').SeatInfo} */ seat) => ({ ...seat }));
       s.gameId = msg.game_id;
       s.gameNo = msg.game_no;
-      s.rematchOfferedBy = null;
+      s.rematch = [];
       return s;
     case 'disconnected':
     case 'reconnected': {
       const connected = msg.type === 'reconnected';
-      s.players = s.players.map((p) => (p.side === msg.side ? { ...p, connected } : p));
-      s.awaySince = { ...s.awaySince, [msg.side]: connected ? null : now };
+      s.seats = s.seats.map((seat) => (seat.seat === msg.seat ? { ...seat, connected } : seat));
+      s.awaySince = s.awaySince.slice();
+      s.awaySince[msg.seat] = connected ? null : now;
       return s;
     }
     case 'rematch_offered':
-      s.rematchOfferedBy = msg.by;
-      s.rematchDeclinedBy = null;
+      s.rematch = [...new Set([...s.rematch, msg.by])];
+      s.rematchDeclined = false;
       return s;
     case 'rematch_declined':
-      s.rematchOfferedBy = null;
-      s.rematchDeclinedBy = msg.by;
+      s.rematch = [];
+      s.rematchDeclined = true;
       return s;
     default:
       return s; // unknown events still advance seq
@@ -173,21 +148,23 @@ function applyEvent(s, msg, now) {
 }
 
 /**
- * The receiver's side, or null for a spectator.
+ * The receiver's seat, or null for a spectator.
  * @param {RoomState} s
- * @returns {Side | null}
+ * @returns {number | null}
  */
-export function mySide(s) {
-  return s.you.role === 'seat' ? s.you.side : null;
+export function mySeat(s) {
+  return s.you.role === 'seat' ? s.you.seat : null;
 }
 
 /**
- * The player on a side, if seated.
+ * The seat that must act now (thrower or decider), or null.
  * @param {RoomState} s
- * @param {Side} side
+ * @returns {number | null}
  */
-export function playerOn(s, side) {
-  return s.players.find((p) => p.side === side);
+export function actingSeat(s) {
+  if (s.next.kind === 'throw') return s.next.thrower;
+  if (s.next.kind === 'decide') return s.next.seat;
+  return null;
 }
 
 /**
@@ -195,40 +172,50 @@ export function playerOn(s, side) {
  * @param {RoomState} s
  */
 export function canThrow(s) {
-  return mySide(s) === s.toMove && s.phase.kind === 'to_throw';
+  return s.next.kind === 'throw' && s.next.thrower === mySeat(s);
 }
 
 /**
- * The moves the receiver may play now (empty unless it is their move).
+ * The options the receiver may choose now (empty unless it is their decision).
  * @param {RoomState} s
- * @returns {import('./types.js').Move[]}
+ * @returns {OptionInfo[]}
  */
-export function myMoves(s) {
-  if (s.phase.kind !== 'to_move' || mySide(s) !== s.toMove) return [];
-  return s.phase.moves;
+export function myOptions(s) {
+  if (s.next.kind !== 'decide' || s.next.seat !== mySeat(s)) return [];
+  return s.next.options;
 }
 
 /**
- * May the receiver claim the win? Only when the opponent is to move and away.
- * The server decides whether they have been away long enough.
+ * Is the game on (neither waiting nor over)?
+ * @param {RoomState} s
+ */
+export function playing(s) {
+  return s.status === 'playing' && s.next.kind !== 'end';
+}
+
+/**
+ * May the receiver claim the win (or put the absent seat out)? Only when the
+ * seat that must act is a person who is away. The server decides whether they
+ * have been away long enough.
  * @param {RoomState} s
  */
 export function canClaimWin(s) {
-  const me = mySide(s);
-  if (!me || s.phase.kind === 'finished' || s.phase.kind === 'waiting') return false;
-  const them = opponent(me);
-  if (s.toMove !== them) return false;
-  const p = playerOn(s, them);
-  // The computer never leaves, so there is never a win to claim from it.
-  return p !== undefined && !p.connected && !p.computer;
+  const me = mySeat(s);
+  const them = actingSeat(s);
+  if (me === null || them === null || them === me || !playing(s)) return false;
+  if (s.seats[me]?.out) return false;
+  const seat = s.seats[them];
+  return seat !== undefined && seat.player !== null && !seat.connected && !seat.player.computer;
 }
 
 /**
- * The computer's level when it holds this seat, else null.
- * @param {RoomState} s
- * @param {Side} side
- * @returns {import('./types.js').ComputerLevel | null}
+ * The seat's colour index (its own colour once dealt; else the seat number
+ * when the rule set has a colour per seat).
+ * @param {RoomState | {view: import('./types.js').View}} s
+ * @param {number} seat
+ * @returns {number | null}
  */
-export function computerOn(s, side) {
-  return playerOn(s, side)?.computer ?? null;
+export function seatColour(s, seat) {
+  const c = s.view.seats[seat]?.colour;
+  return c === undefined ? null : c;
 }

@@ -1,51 +1,97 @@
-// Shared JSDoc types of the WebSocket protocol v1 (docs/protocol.md).
-// This module exports nothing at run time; it only holds typedefs.
-
-/** @typedef {'cone' | 'spool'} Side */
-/** @typedef {Side | null} Cell */
-
-/**
- * @typedef {{kind: 'none'} | {kind: 'capture'} | {kind: 'bear_off'} | {kind: 'water', rebirth: number}} Effect
- */
-
-/**
- * @typedef {Object} Move
- * @property {number} from
- * @property {number | 'off'} to
- * @property {'forward' | 'backward'} direction
- * @property {Effect} effect
- * @property {number | null} lands_on
- */
+// Shared JSDoc types of the WebSocket protocol version 2 and the rule-set
+// descriptions (docs/protocol.md). Nothing here at run time.
 
 /** @typedef {'beginner' | 'intermediate' | 'expert'} ComputerLevel */
 
-/**
- * @typedef {Object} Player
- * @property {Side} side
- * @property {string} player_id
- * @property {string} display_name
- * @property {boolean} connected
- * @property {ComputerLevel} [computer]  set when the seat is the computer's
- */
-
-/** @typedef {{role: 'seat', side: Side} | {role: 'spectator'}} You */
-
-/** @typedef {{winner: Side, how: 'borne_off' | 'resigned' | 'abandoned'}} Result */
+/** @typedef {{kind: 'sticks'} | {kind: 'die'} | {kind: 'two_dice'} | {kind: 'lot'}} Chance */
 
 /**
- * @typedef {{kind: 'waiting'} | {kind: 'to_throw'} | {kind: 'to_move', throw: number, moves: Move[]} | {kind: 'finished', result: Result}} Phase
+ * A rule set as data (`description` in snapshots, `GET /api/rule-sets`).
+ * @typedef {Object} Description
+ * @property {string} id
+ * @property {string} name
+ * @property {string} summary
+ * @property {{min: number, max: number}} seats
+ * @property {{index: number, name: string}[]} colours
+ * @property {number} pieces_per_seat
+ * @property {number[]} piece_values
+ * @property {'board' | 'reserve'} start
+ * @property {number} squares
+ * @property {{square: number, name: string, effect: string}[]} special_squares
+ * @property {Chance} chance
+ */
+
+/** @typedef {{seat: number | null, colour: number, value: number | null}} Occupant */
+/** @typedef {{value: number | null}} Piece */
+
+/**
+ * @typedef {Object} SeatView
+ * @property {number | null} colour
+ * @property {Piece[]} reserve
+ * @property {Piece[]} off
+ * @property {Piece[]} removed
+ * @property {number | null} score
+ * @property {boolean} out
  */
 
 /**
- * @typedef {Object} ThrowView
- * @property {Side} side
- * @property {boolean[]} sticks  four sticks, true = light side up
- * @property {number} value
- * @property {boolean} [extra_throw]
- * @property {boolean} [forfeited]
+ * @typedef {Object} View
+ * @property {Array<Occupant | null>} squares  square 1 first
+ * @property {SeatView[]} seats
+ * @property {number | null} to_move
  */
 
-/** @typedef {{throw: number, action: {move: number} | 'forfeit'}} SnapshotTurn */
+/**
+ * @typedef {{kind: 'square', square: number} | {kind: 'reserve'} | {kind: 'off'} | {kind: 'removed'}} Place
+ */
+
+/**
+ * @typedef {{kind: 'piece', seat: number, value: number | null, from: Place, to: Place, why: string}
+ *   | {kind: 'colour', seat: number, colour: number}
+ *   | {kind: 'pass', seat: number} | {kind: 'again', seat: number} | {kind: 'out', seat: number}} GameEvent
+ */
+
+/**
+ * @typedef {{kind: 'sticks', sticks: boolean[]} | {kind: 'die', pip: number} | {kind: 'dice', first: number, second: number} | {kind: 'lot', seat: number}} Roll
+ */
+
+/**
+ * @typedef {{kind: 'move', from: number}
+ *   | {kind: 'move_dice', from: number, by: {kind: 'sum'} | {kind: 'die', pips: number}}
+ *   | {kind: 'enter', to: number} | {kind: 'place', to: number}
+ *   | {kind: 'remove', square: number} | {kind: 'roll', dice: number}} Choice
+ */
+
+/** @typedef {{step: 'chance', roll: Roll} | {step: 'decide', seat: number, choice: Choice}} Step */
+
+/** @typedef {{option: string, choice: Choice, events?: GameEvent[]}} OptionInfo */
+
+/** @typedef {{places: number[], scores: number[], how: string}} Standing */
+
+/**
+ * @typedef {{kind: 'waiting'} | {kind: 'throw', thrower: number, chance: Chance}
+ *   | {kind: 'draw', chance: Chance} | {kind: 'decide', seat: number, options: OptionInfo[]}
+ *   | {kind: 'end', standing: Standing}} Next
+ */
+
+/**
+ * One entry of the record, as a `step` event or a snapshot's `steps` told it.
+ * @typedef {Object} StepInfo
+ * @property {number} step_no
+ * @property {string} text
+ * @property {number | null} seat
+ * @property {Step | null} step
+ * @property {'resigned' | 'abandoned'} [left]
+ * @property {GameEvent[]} events
+ * @property {View} [view]  after the step (in `step` events and the stored game)
+ * @property {number | null} [by]  who threw, for a chance step seen live (null: the rules drew it)
+ */
+
+/** @typedef {{player_id: string, display_name: string, computer?: ComputerLevel | null}} PlayerInfo */
+
+/** @typedef {{seat: number, player: PlayerInfo | null, connected: boolean, out: boolean}} SeatInfo */
+
+/** @typedef {{role: 'seat', seat: number} | {role: 'spectator'}} You */
 
 /**
  * @typedef {Object} Snapshot
@@ -53,43 +99,24 @@
  * @property {number} seq
  * @property {{code: string, invite_url: string, public: boolean}} room
  * @property {string} rule_set
+ * @property {Description} description
  * @property {string} game_id
  * @property {number} game_no
- * @property {Player[]} players
+ * @property {'waiting' | 'playing' | 'finished'} status
+ * @property {SeatInfo[]} seats
  * @property {You} you
+ * @property {View} view
  * @property {string} position
- * @property {Cell[]} board
- * @property {{cone: number, spool: number}} borne_off
- * @property {Side} to_move
- * @property {Phase} phase
- * @property {ThrowView | null} last_throw
- * @property {string} record
- * @property {SnapshotTurn[]} turns
- * @property {Array<Move | null>} [moves]  each turn's full move (null for a forfeit)
- * @property {Side | null} rematch_offered_by
+ * @property {Next} next
+ * @property {StepInfo[]} steps
+ * @property {Standing | null} standing
+ * @property {number[]} rematch
+ * @property {{player_id: string, points: number}[]} [series]
  */
 
 /**
  * Any message from the server (loosely typed; the reducer checks `type`).
  * @typedef {{type: string, seq?: number, [key: string]: any}} ServerMessage
- */
-
-/**
- * One line of the turn record as the client shows it.
- * @typedef {Object} TurnEntry
- * @property {number} no       1-based turn number
- * @property {Side} side
- * @property {number} throw
- * @property {number | null} from  null for a forfeited turn
- * @property {Move | null} move    the full move when it was seen live
- */
-
-/**
- * What the last event did, for the board's short animation.
- * @typedef {Object} LastAction
- * @property {number} id      increases with every new action
- * @property {Side} side
- * @property {Move} move
  */
 
 /**
@@ -100,20 +127,24 @@
  * @property {string} code
  * @property {string} inviteUrl
  * @property {boolean} isPublic
+ * @property {Description} desc
  * @property {string} gameId
  * @property {number} gameNo
- * @property {Player[]} players
+ * @property {'waiting' | 'playing' | 'finished'} status
+ * @property {SeatInfo[]} seats
  * @property {You} you
- * @property {Cell[]} board
- * @property {{cone: number, spool: number}} borneOff
- * @property {Side} toMove
- * @property {Phase} phase
- * @property {ThrowView | null} lastThrow
- * @property {TurnEntry[]} turns
- * @property {Side | null} rematchOfferedBy
- * @property {Side | null} rematchDeclinedBy
- * @property {LastAction | null} lastAction
- * @property {{cone: number | null, spool: number | null}} awaySince  ms timestamps
+ * @property {View} view
+ * @property {Next} next
+ * @property {StepInfo[]} steps
+ * @property {Standing | null} standing
+ * @property {number[]} rematch
+ * @property {boolean} rematchDeclined
+ * @property {{player_id: string, points: number}[]} series
+ * @property {Roll | null} lastRoll       the latest chance outcome
+ * @property {number} lastRollStep        its step number (0: none)
+ * @property {number | null} lastRollBy    who threw it (null: the rules drew it, or unknown)
+ * @property {StepInfo | null} lastStep   the latest step, for marks and animation
+ * @property {Array<number | null>} awaySince  by seat, ms timestamps
  */
 
 export {};

@@ -1,63 +1,115 @@
-// The board as HTML (pure: a string from the state, testable without a DOM).
+// The board and the trays as HTML (pure: strings from the rule set's
+// description and the server's view, testable without a DOM).
 
-import { SQUARES, PIECES, pathDirection, specialSquare, squareToCell } from './board.js';
-import { describeMove, moveKind, sideName } from './format.js';
-import { pieceSvg, squareIconSvg } from './icons.js';
-import { myMoves, mySide } from './state.js';
+import { pathDirection, squareToCell } from './board.js';
+import { colourName, optionKind, optionText, specialOn } from './describe.js';
+import { iconFor, pieceSvg, squareIconSvg } from './icons.js';
 
-/** @typedef {import('./types.js').RoomState} RoomState */
-/** @typedef {import('./types.js').Side} Side */
+/** @typedef {import('./types.js').Description} Description */
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').OptionInfo} OptionInfo */
+/** @typedef {import('./describe.js').Names} Names */
 
 /**
  * Escapes text for HTML.
  * @param {string} text
  */
 export function esc(text) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Short labels shown on the special squares. */
-const SHORT = /** @type {Record<number, string>} */ ({ 15: 'Rebirth', 26: 'Happiness', 27: 'Water', 28: 'Three Truths', 29: 'Re-Atoum', 30: 'Horus' });
+/**
+ * The square an option is played from on the board: a piece's square, the
+ * victim's square, or the target square of an entry or a placement; null
+ * for an option with no square (rolling one die or two).
+ * @param {import('./types.js').Choice} c
+ * @returns {number | null}
+ */
+export function optionSquare(c) {
+  switch (c.kind) {
+    case 'move':
+    case 'move_dice':
+      return c.from;
+    case 'remove':
+      return c.square;
+    case 'enter':
+    case 'place':
+      return c.to;
+    default:
+      return null;
+  }
+}
 
 /**
- * The board: 30 squares in a 3×10 grid along the S-path. Movable pieces are
- * buttons carrying the move's data and a full ARIA description.
- * @param {RoomState} s
- * @param {{interactive: boolean}} opts  false while a request is pending
+ * A short label for a special square: its name without "House of".
+ * @param {string} name
  */
-export function boardHtml(s, opts) {
-  const moves = opts.interactive ? myMoves(s) : [];
-  const bySquare = new Map(moves.map((m) => [m.from, m]));
-  const me = mySide(s);
-  let html = `<div class="board" role="list" aria-label="Senet board: squares 1 to 30 along an S-shaped path">`;
-  for (let square = 1; square <= SQUARES; square += 1) {
+export function shortName(name) {
+  return name.replace(/^(House|Ankh) of (the )?/, '').replace(/^Trial of the /, '');
+}
+
+/**
+ * @typedef {Object} BoardOpts
+ * @property {OptionInfo[]} options  the receiver's options now (empty: not interactive)
+ * @property {number | null} decider  the deciding seat
+ * @property {number | null} me       the receiver's seat
+ * @property {import('./types.js').GameEvent[]} [marks]  the last step's events, marked on the board
+ */
+
+/**
+ * The board: 30 squares in a 3×10 grid along the S-path. Squares with an
+ * option are buttons carrying the option text(s) and a full description.
+ * @param {Names} n
+ * @param {View} view
+ * @param {BoardOpts} opts
+ */
+export function boardHtml(n, view, opts) {
+  const desc = n.desc;
+  /** @type {Map<number, OptionInfo[]>} */
+  const bySquare = new Map();
+  for (const o of opts.options) {
+    const sq = optionSquare(o.choice);
+    if (sq !== null) bySquare.set(sq, [...(bySquare.get(sq) ?? []), o]);
+  }
+  /** @type {Map<number, string>} */
+  const marks = new Map();
+  for (const e of opts.marks ?? []) {
+    if (e.kind !== 'piece') continue;
+    if (e.from.kind === 'square') marks.set(e.from.square, 'mark-from');
+    if (e.to.kind === 'square') marks.set(e.to.square, e.why === 'move' || e.why === 'entered' || e.why === 'backward' ? 'mark-to' : 'mark-hit');
+  }
+  let html = `<div class="board" role="list" aria-label="Senet board: squares 1 to ${desc.squares} along an S-shaped path">`;
+  for (let square = 1; square <= desc.squares; square += 1) {
     const { row, col } = squareToCell(square);
-    const piece = s.board[square - 1];
-    const special = specialSquare(square);
+    const occ = view.squares[square - 1] ?? null;
+    const special = specialOn(desc, square);
+    const icon = special ? iconFor(special.name) : '';
     const dir = pathDirection(square);
-    const classes = ['sq', `row${row}`, special ? `special sq-${special.icon}` : '', (row + col) % 2 ? 'alt' : ''].filter(Boolean).join(' ');
-    const occupant = piece ? `${sideName(piece)}${piece === me ? ' (yours)' : ''}` : 'empty';
+    const mark = marks.get(square) ?? '';
+    const classes = ['sq', `row${row}`, special ? `special sq-${icon}` : '', (row + col) % 2 ? 'alt' : '', mark].filter(Boolean).join(' ');
+    const owner = occ ? (occ.seat === null ? colourName(desc, occ.colour) : n.seat(occ.seat)) : '';
+    const occupant = occ ? `${owner}'s piece${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
     const label = `Square ${square}${special ? `, ${special.name}` : ''}: ${occupant}`;
     const tipId = `tip-${square}`;
-    const specialAttrs = special ? ` tabindex="0" aria-describedby="${tipId}"` : '';
+    const specialAttrs = special ? ` aria-describedby="${tipId}"` : '';
     html += `<div class="${classes}" role="listitem" data-square="${square}" data-dir="${dir}" style="--r:${row + 1};--c:${col + 1}" aria-label="${esc(label)}"${specialAttrs}>`;
     html += `<span class="sq-num" aria-hidden="true">${square}</span>`;
     if (special) {
-      html += squareIconSvg(special.icon);
-      html += `<span class="sq-name" aria-hidden="true">${SHORT[square]}</span>`;
+      html += squareIconSvg(icon);
+      html += `<span class="sq-name" aria-hidden="true">${esc(shortName(special.name))}</span>`;
       html += `<span class="tip" role="tooltip" id="${tipId}"><strong>${square} · ${esc(special.name)}</strong> ${esc(special.effect)}</span>`;
     }
     if (dir !== 'end') html += `<span class="sq-arrow" aria-hidden="true"></span>`;
-    if (piece) {
-      const move = bySquare.get(square);
-      if (move && me) {
-        const kind = moveKind(move);
-        const to = move.to === 'off' ? 'off' : String(move.to);
-        const lands = move.lands_on === null ? 'off' : String(move.lands_on);
-        html += `<button type="button" class="piece movable ${piece}" data-from="${square}" data-to="${to}" data-lands="${lands}" data-kind="${kind}" aria-label="${esc(describeMove(move, me))}">${pieceSvg(piece)}</button>`;
-      } else {
-        html += `<span class="piece ${piece}" data-piece="${square}">${pieceSvg(piece)}</span>`;
-      }
+    const here = bySquare.get(square);
+    const svg = occ ? pieceSvg(occ.colour, '', occ.value) : '';
+    const pc = occ ? ` c${occ.colour}` : '';
+    if (here && opts.decider !== null) {
+      const kind = optionKind(here[0], opts.decider);
+      const what = here.length === 1 ? optionText(n, here[0]) : `${here.length} options for ${square}: ${here.map((o) => optionText(n, o)).join(' Or: ')}`;
+      const role = occ ? 'piece movable' : 'target';
+      html += `<button type="button" class="${role}${pc}" data-square-options="${esc(here.map((o) => o.option).join('|'))}" data-kind="${kind}" aria-label="${esc(what)}">${svg || '<span class="target-ring"></span>'}</button>`;
+    } else if (occ) {
+      html += `<span class="piece${pc}" data-piece="${square}">${svg}</span>`;
     }
     html += `</div>`;
   }
@@ -66,15 +118,31 @@ export function boardHtml(s, opts) {
 }
 
 /**
- * The pieces a side has borne off, with empty places for the rest.
- * @param {RoomState} s
- * @param {Side} side
+ * A row of small pieces.
+ * @param {ReadonlyArray<import('./types.js').Piece>} pieces
+ * @param {number | null} colour
  */
-export function trayHtml(s, side) {
-  const n = s.borneOff[side];
-  let slots = '';
-  for (let i = 0; i < PIECES; i += 1) {
-    slots += i < n ? `<span class="slot full">${pieceSvg(side)}</span>` : `<span class="slot"></span>`;
-  }
-  return `<div class="tray tray-${side}" data-side="${side}" aria-label="${sideName(side)}: ${n} of ${PIECES} pieces borne off"><span class="tray-label">${sideName(side)} off</span><span class="tray-slots">${slots}</span><span class="tray-count" aria-hidden="true">${n}/${PIECES}</span></div>`;
+function pieceRow(pieces, colour) {
+  return pieces.map((p) => `<span class="slot full">${pieceSvg(colour, 'mini', p.value)}</span>`).join('');
+}
+
+/**
+ * One seat's pieces off the board: reserve, borne off, removed, score.
+ * @param {Names} n
+ * @param {View} view
+ * @param {number} seat
+ */
+export function trayHtml(n, view, seat) {
+  const sv = view.seats[seat];
+  if (!sv) return '';
+  const c = sv.colour;
+  const name = n.seat(seat);
+  const parts = [];
+  if (n.desc.start === 'reserve' || sv.reserve.length) parts.push(`<span class="tray-part" data-part="reserve"><span class="tray-label">Reserve ${sv.reserve.length}</span>${pieceRow(sv.reserve, c)}</span>`);
+  parts.push(`<span class="tray-part" data-part="off"><span class="tray-label">Off ${sv.off.length}/${n.desc.pieces_per_seat}</span>${pieceRow(sv.off, c)}</span>`);
+  if (sv.removed.length) parts.push(`<span class="tray-part" data-part="removed"><span class="tray-label">Removed ${sv.removed.length}</span>${pieceRow(sv.removed, c)}</span>`);
+  if (sv.score !== null) parts.push(`<span class="tray-part score" data-part="score"><span class="tray-label">Score</span> <strong data-testid="score-${seat}">${sv.score}</strong></span>`);
+  const out = sv.out ? ' out' : '';
+  const label = `${name} (${colourName(n.desc, c)}): ${n.desc.start === 'reserve' ? `${sv.reserve.length} in reserve, ` : ''}${sv.off.length} borne off${sv.removed.length ? `, ${sv.removed.length} removed` : ''}${sv.score !== null ? `, score ${sv.score}` : ''}${sv.out ? ', out of the game' : ''}`;
+  return `<div class="tray tray-${seat}${out}" data-seat="${seat}" aria-label="${esc(label)}"><span class="tray-who">${pieceSvg(c, 'inline')}<span class="tray-name">${esc(name)}</span></span>${parts.join('')}</div>`;
 }

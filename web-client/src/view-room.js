@@ -1,69 +1,92 @@
-// The room page as HTML (pure: state + UI flags → string).
+// The room page as HTML (pure: state + UI flags → string), for every rule
+// set and two to four seats, drawn from the server's description and view.
 
+import { rollHtml, throwLabel } from './chance.js';
+import { colourName, eventText, optionText, rollText, standingText, stepText } from './describe.js';
+import { levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from './format.js';
+import { pieceSvg } from './icons.js';
+import { actingSeat, canClaimWin, canThrow, myOptions, mySeat, playing, seatColour } from './state.js';
 import { boardHtml, esc, trayHtml } from './view-board.js';
-import { describeThrow, describeTurn, levelName, nameOf, resultText, shortDuration, sideName, statusLine } from './format.js';
-import { pieceSvg, stickSvg } from './icons.js';
-import { canClaimWin, canThrow, myMoves, mySide, opponent, playerOn } from './state.js';
 
 /** @typedef {import('./types.js').RoomState} RoomState */
-/** @typedef {import('./types.js').Side} Side */
 
 /**
  * @typedef {Object} RoomUi
  * @property {boolean} online   the socket is open
  * @property {boolean} pending  an action was sent and not yet answered
  * @property {number} now       ms timestamp, for "away for…"
+ * @property {string | null} [picked]  a square whose several options are shown
  */
 
 /**
+ * One seat's card.
  * @param {RoomState} s
- * @param {Side} side
- * @param {number} now
+ * @param {number} seat
+ * @param {RoomUi} ui
  */
-function playerCard(s, side, now) {
-  const p = playerOn(s, side);
-  const me = mySide(s) === side;
-  const active = s.phase.kind === 'to_throw' || s.phase.kind === 'to_move' ? s.toMove === side : false;
-  const winner = s.phase.kind === 'finished' && s.phase.result.winner === side;
-  const turn = active ? '<span class="turn-badge">to play</span>' : winner ? '<span class="turn-badge win">winner</span>' : '';
-  if (!p) {
-    return `<div class="player open-seat" data-side="${side}">${pieceSvg(side)}<div class="player-text"><span class="player-name">Open seat</span><span class="player-meta">${sideName(side)} · waiting for someone to join</span></div></div>`;
+function seatCard(s, seat, ui) {
+  const info = s.seats[seat];
+  const p = info?.player ?? null;
+  const colour = seatColour(s, seat);
+  const cname = colourName(s.desc, colour);
+  const me = mySeat(s) === seat;
+  const active = playing(s) && actingSeat(s) === seat;
+  const place = s.standing ? s.standing.places.indexOf(seat) : -1;
+  const badge = active ? '<span class="turn-badge">to play</span>' : place === 0 ? '<span class="turn-badge win">winner</span>' : place > 0 ? `<span class="turn-badge place">${place + 1}.</span>` : info?.out ? '<span class="turn-badge out">out</span>' : '';
+  const cls = `player${active ? ' active' : ''}${me ? ' me' : ''}${info?.out ? ' out' : ''}${p ? '' : ' open-seat'}${p?.computer ? ' computer' : ''}`;
+  let meta;
+  if (!p) meta = `${esc(cname)} · waiting for someone to join`;
+  else if (p.computer) meta = `${esc(cname)} · <span class="conn on">computer</span>`;
+  else {
+    const away = s.awaySince[seat];
+    meta = `${esc(cname)} · ${info.connected && (!me || ui.online) ? '<span class="conn on">online</span>' : `<span class="conn off">offline${away ? ` · ${shortDuration(ui.now - away)}` : ''}</span>`}`;
   }
-  if (p.computer) {
-    const level = levelName(p.computer);
-    return `<div class="player computer${active ? ' active' : ''}" data-side="${side}" data-computer="${esc(p.computer)}" aria-label="${esc(`${sideName(side)}: ${p.display_name}, the computer at ${level} level${active ? ', to play' : ''}`)}">${pieceSvg(side)}<div class="player-text"><span class="player-name">${esc(p.display_name)}</span><span class="player-meta">${sideName(side)} · <span class="conn on">computer</span> · <span class="level">${esc(level)}</span></span></div>${turn}</div>`;
-  }
-  const away = s.awaySince[side];
-  const conn = p.connected
-    ? '<span class="conn on">online</span>'
-    : `<span class="conn off">offline${away ? ` · ${shortDuration(now - away)}` : ''}</span>`;
-  return `<div class="player${active ? ' active' : ''}${me ? ' me' : ''}" data-side="${side}" aria-label="${esc(`${sideName(side)}: ${p.display_name}${me ? ' (you)' : ''}, ${p.connected ? 'online' : 'offline'}${active ? ', to play' : ''}`)}">${pieceSvg(side)}<div class="player-text"><span class="player-name">${esc(p.display_name)}${me ? ' <em>(you)</em>' : ''}</span><span class="player-meta">${sideName(side)} · ${conn}</span></div>${turn}</div>`;
+  const name = p ? (p.computer ? `Computer · ${levelName(p.computer)}` : p.display_name) : 'Open seat';
+  const label = `${name}${me ? ' (you)' : ''}, ${cname}${active ? ', to play' : ''}${info?.out ? ', out' : ''}`;
+  return `<div class="${cls}" data-seat="${seat}" aria-label="${esc(label)}">${pieceSvg(colour, '', null)}<div class="player-text"><span class="player-name">${esc(name)}${me ? ' <em>(you)</em>' : ''}</span><span class="player-meta">${meta}</span></div>${badge}</div>`;
 }
 
 /**
- * The sticks and the throw button.
+ * The chance drawing, what it did, and the throw button.
  * @param {RoomState} s
  * @param {RoomUi} ui
  */
 function throwPanel(s, ui) {
-  const t = s.lastThrow;
-  const me = mySide(s);
-  let sticks = '';
-  let caption = '';
-  if (t) {
-    sticks = t.sticks.map((light, i) => stickSvg(light, i)).join('');
-    const who = me === t.side ? 'You' : nameOf(s, t.side);
-    caption = `<p class="throw-value"><span class="big" data-testid="throw-value">${t.value}</span> <span>${esc(who)} threw</span></p><p class="throw-desc">${esc(describeThrow(t))}</p>`;
+  const me = mySeat(s);
+  const n = namesOf(s);
+  let caption;
+  if (s.lastRoll) {
+    const who = s.lastRollBy === null ? 'Drawn by the rules' : s.lastRollBy === me ? 'You threw' : `${nameOf(s, s.lastRollBy)} threw`;
+    const after = s.steps.find((st) => st.step_no === s.lastRollStep);
+    const notes = (after?.events ?? []).filter((e) => e.kind === 'pass').map((e) => eventText(n, e));
+    caption = `<p class="throw-value"><span class="big" data-testid="throw-value">${esc(rollText(s.lastRoll))}</span></p><p class="throw-desc">${esc(who)}${notes.length ? `. <strong class="pass-note">${esc(notes.join(' '))}</strong>` : '.'}</p>`;
   } else {
-    sticks = [false, false, false, false].map((l, i) => stickSvg(l, i)).join('');
-    caption = '<p class="throw-desc">Nobody has thrown yet. Count the light sides: 1–4 moves that many squares; no light side moves 5. A 1, 4 or 5 gives another throw.</p>';
+    caption = `<p class="throw-desc">Nobody has thrown yet.</p>`;
   }
-  const show = me !== null && s.phase.kind !== 'finished' && s.phase.kind !== 'waiting';
+  const show = me !== null && playing(s) && !s.seats[me]?.out;
   const enabled = show && canThrow(s) && ui.online && !ui.pending;
-  const btn = show
-    ? `<button type="button" id="throw" class="btn primary throw-btn" data-action="throw"${enabled ? '' : ' disabled'}>${canThrow(s) ? 'Throw the sticks' : s.phase.kind === 'to_move' && s.toMove === me ? 'Now move a piece' : 'Wait for your turn'}</button>`
-    : '';
-  return `<section class="panel throw-panel" aria-label="Sticks"><div class="sticks${t ? '' : ' idle'}" aria-hidden="true">${sticks}</div><div class="throw-text" aria-live="polite">${caption}</div>${btn}</section>`;
+  const label = canThrow(s) && s.next.kind === 'throw' ? throwLabel(s.next.chance) : myOptions(s).length ? 'Now choose below' : 'Wait for your turn';
+  const btn = show ? `<button type="button" id="throw" class="btn primary throw-btn" data-action="throw"${enabled ? '' : ' disabled'}>${label}</button>` : '';
+  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text" aria-live="polite">${caption}</div>${btn}${decisionPanel(s, ui)}</section>`;
+}
+
+/**
+ * The receiver's options as buttons (every decision the rules ask for).
+ * @param {RoomState} s
+ * @param {RoomUi} ui
+ */
+function decisionPanel(s, ui) {
+  const options = myOptions(s);
+  if (!options.length) return '';
+  const n = namesOf(s);
+  const off = !ui.online || ui.pending ? ' disabled' : '';
+  const picked = ui.picked ? ui.picked.split('|') : null;
+  const shown = picked ? options.filter((o) => picked.includes(o.option)) : options;
+  const items = shown
+    .map((o) => `<li><button type="button" class="btn option-btn" data-option="${esc(o.option)}" data-kind="${o.choice.kind}"${off}>${esc(optionText(n, o))}</button></li>`)
+    .join('');
+  const back = picked ? `<button type="button" class="btn link" data-action="unpick">Show every option</button>` : '';
+  return `<div class="decide" data-testid="options"><p class="note"><strong>Your choice</strong> (${shown.length} of ${options.length}):</p><ol class="option-list">${items}</ol>${back}</div>`;
 }
 
 /**
@@ -72,61 +95,56 @@ function throwPanel(s, ui) {
  * @param {RoomUi} ui
  */
 function actionsPanel(s, ui) {
-  const me = mySide(s);
-  if (!me) return '';
+  const me = mySeat(s);
+  if (me === null) return '';
   const off = !ui.online || ui.pending ? ' disabled' : '';
-  const them = opponent(me);
-  const theirName = esc(nameOf(s, them));
   let html = '';
-  if (s.phase.kind === 'to_throw' || s.phase.kind === 'to_move') {
+  if (playing(s) && !s.seats[me]?.out) {
     if (canClaimWin(s)) {
+      const them = /** @type {number} */ (actingSeat(s));
       const away = s.awaySince[them];
-      html += `<p class="note">${theirName} left the game${away ? ` ${shortDuration(ui.now - away)} ago` : ''}. If they stay away past the reconnect time, you may claim the win.</p>`;
+      html += `<p class="note">${esc(nameOf(s, them))} left the game${away ? ` ${shortDuration(ui.now - away)} ago` : ''}. Once they have been away past the reconnect time you may claim the win${s.seats.length > 2 ? ' (they are put out)' : ''}.</p>`;
       html += `<button type="button" class="btn" data-action="claim_win"${off}>Claim the win</button>`;
     }
     html += `<button type="button" class="btn danger" data-action="resign"${off}>Resign</button>`;
-  } else if (s.phase.kind === 'finished') {
-    if (s.rematchOfferedBy === me) {
-      html += `<p class="note">You offered a rematch. Waiting for ${theirName}…</p>`;
-    } else if (s.rematchOfferedBy === them) {
-      html += `<p class="note strong">${theirName} offers a rematch, with sides swapped.</p>`;
-      html += `<button type="button" class="btn primary" data-action="accept_rematch"${off}>Accept rematch</button>`;
-      html += `<button type="button" class="btn" data-action="decline_rematch"${off}>Decline</button>`;
-    } else {
-      if (s.rematchDeclinedBy === them) html += `<p class="note">${theirName} declined the rematch.</p>`;
-      if (s.rematchDeclinedBy === me) html += `<p class="note">You declined the rematch.</p>`;
-      html += `<button type="button" class="btn primary" data-action="offer_rematch"${off}>Offer a rematch</button>`;
+  } else if (s.next.kind === 'end') {
+    const asked = s.rematch.map((seat) => nameOf(s, seat, true));
+    if (s.rematch.includes(me)) html += `<p class="note">You asked for a rematch. Waiting for the others…</p>`;
+    else {
+      if (asked.length) html += `<p class="note strong">${esc(asked.join(', '))} ask${asked.length === 1 ? 's' : ''} for a rematch (seats rotate).</p>`;
+      if (s.rematchDeclined) html += `<p class="note">The rematch was declined.</p>`;
+      html += `<button type="button" class="btn primary" data-action="${asked.length ? 'accept_rematch' : 'offer_rematch'}"${off}>${asked.length ? 'Accept the rematch' : 'Offer a rematch'}</button>`;
+      if (asked.length) html += `<button type="button" class="btn" data-action="decline_rematch"${off}>Decline</button>`;
     }
     html += `<a class="btn" href="/">New game</a>`;
-  } else {
-    return '';
-  }
+  } else return '';
   return `<section class="panel actions" aria-label="Game actions">${html}</section>`;
 }
 
 /**
+ * The record: every step, newest first.
  * @param {RoomState} s
  */
 function recordPanel(s) {
-  const items = s.turns
-    .slice()
+  const n = namesOf(s);
+  const items = s.steps
+    .slice(-200)
     .reverse()
-    .map((t) => `<li value="${t.no}" class="rec-${t.side}">${pieceSvg(t.side, 'mini')}<span>${esc(describeTurn(t))}</span></li>`)
+    .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepText(n, st, null))}</li>`)
     .join('');
-  return `<details class="panel record" open><summary>Turn record <span class="count">${s.turns.length}</span></summary>${
-    items ? `<ol reversed class="record-list" data-testid="record">${items}</ol>` : '<p class="note">No turns yet.</p>'
+  return `<details class="panel record" open><summary>Record <span class="count">${s.steps.length}</span></summary>${
+    items ? `<ol reversed class="record-list" data-testid="record">${items}</ol>` : '<p class="note">No steps yet.</p>'
   }</details>`;
 }
 
-function helpPanel() {
-  return `<details class="panel help"><summary>How to play</summary><ul>
-<li>Race your five pieces along the S-shaped path (1→10, 11←20, 21→30) and off the board. The first to bear off all five wins.</li>
-<li>Throw the four sticks and count the light sides: 1, 2, 3 or 4 squares; no light side means 5. After moving on a 1, 4 or 5 you throw again.</li>
-<li>Land on a lone opponent piece to capture it: the two swap places. Two pieces of a side side by side protect each other; three in a row also block the way.</li>
-<li>Every piece must stop on 26, the House of Happiness. Landing on 27, the House of Water, washes the piece back to 15.</li>
-<li>From 28, 29 and 30 a piece leaves with exactly 3, 2 or 1.</li>
-<li>If no piece can move forward you may have to move one backward; if nothing can move, the turn is lost.</li>
-</ul></details>`;
+/**
+ * The rule set's summary, its special squares and a link to the full rules.
+ * @param {RoomState} s
+ */
+function helpPanel(s) {
+  const d = s.desc;
+  const squares = d.special_squares.map((sq) => `<li><strong>${sq.square} · ${esc(sq.name)}</strong>: ${esc(sq.effect)}</li>`).join('');
+  return `<details class="panel help"><summary>How to play: ${esc(d.name)}</summary><p>${esc(d.summary)}</p><ul>${squares}</ul><p><a href="/rules#${esc(d.id)}">Read the full rules</a></p></details>`;
 }
 
 /**
@@ -134,12 +152,27 @@ function helpPanel() {
  * @param {RoomState} s
  */
 function inviteCard(s) {
+  const open = s.seats.filter((x) => !x.player).length;
   return `<section class="panel invite" aria-label="Invite">
-<h2>Invite your opponent</h2>
-<p>Send this link to a friend. The game starts as soon as they open it and join.</p>
+<h2>Invite ${open === 1 ? 'your opponent' : `${open} players`}</h2>
+<p>Send this link to friends. The game starts as soon as every seat is taken.</p>
 <div class="invite-row"><input id="invite-link" class="invite-link" type="text" readonly value="${esc(s.inviteUrl)}" aria-label="Invite link"><button type="button" class="btn primary" data-action="copy">Copy link</button></div>
 <p class="note">${s.isPublic ? 'This room is public: it is also listed on the home page for anyone to join.' : 'This room is private: only people with the link can join.'}</p>
 </section>`;
+}
+
+/**
+ * The final standing with every seat's place and score, and the series.
+ * @param {RoomState} s
+ * @param {RoomUi} ui
+ */
+function resultPanel(s, ui) {
+  const st = s.standing;
+  const places = st ? standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true) }, st).places : [];
+  const series = s.series.length
+    ? `<p class="series" data-testid="series">Series: ${s.series.map((x) => `${esc(s.seats.find((seat) => seat.player?.player_id === x.player_id)?.player?.display_name ?? 'a player')} ${x.points}`).join(' · ')}</p>`
+    : '';
+  return `<section class="panel result" data-testid="result"><h2>${esc(resultText(s))}</h2><ol class="standing">${places.map((p) => `<li>${esc(p.replace(/^\d+\. /, ''))}</li>`).join('')}</ol>${series}<p class="note">Game ${s.gameNo} · ${s.steps.length} steps · <a href="/games/${esc(s.gameId)}" data-testid="replay-link">Replay it step by step</a></p>${actionsPanel(s, ui)}</section>`;
 }
 
 /**
@@ -148,36 +181,39 @@ function inviteCard(s) {
  * @param {RoomUi} ui
  */
 export function roomHtml(s, ui) {
-  const me = mySide(s);
+  const me = mySeat(s);
   const status = statusLine(s);
   const interactive = ui.online && !ui.pending;
-  const moves = myMoves(s);
-  let banner = '';
-  if (!me) {
-    banner = `<p class="banner watching" role="note"><strong>You are watching this game.</strong> The board updates live; only the two players can move.</p>`;
-  }
-  const finished = s.phase.kind === 'finished';
-  const preview = me && moves.length > 0
-    ? `Hover or focus a glowing piece to see where it lands; click it or press Enter to play.`
-    : '';
-  const first = me ?? 'cone';
-  const second = opponent(first);
-  return `<div class="room phase-${s.phase.kind}${me ? ` me-${me}` : ' spectator'}">
-<div class="players">${playerCard(s, first, ui.now)}<span class="vs" aria-hidden="true">vs</span>${playerCard(s, second, ui.now)}</div>
+  const options = interactive ? myOptions(s) : [];
+  const n = namesOf(s);
+  const finished = s.next.kind === 'end';
+  const banner = me === null ? `<p class="banner watching" role="note"><strong>You are watching this game.</strong> The board updates live; only the players can move.</p>` : '';
+  const order = s.seats.map((x) => x.seat);
+  const cards = order.map((seat) => seatCard(s, seat, ui)).join('');
+  const trays = order.map((seat) => trayHtml(n, s.view, seat));
+  const two = order.length === 2;
+  const board = boardHtml(n, s.view, { options, decider: s.next.kind === 'decide' ? s.next.seat : null, me, marks: s.lastStep?.events ?? [] });
+  const wrap = two ? `${trays[0]}${board}${trays[1]}` : `${board}<div class="trays">${trays.join('')}</div>`;
+  const preview = options.length ? 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.' : '';
+  const seriesLine = !finished && s.series.length ? `<p class="series note" data-testid="series">Series: ${s.series.map((x) => `${esc(s.seats.find((seat) => seat.player?.player_id === x.player_id)?.player?.display_name ?? 'a player')} ${x.points}`).join(' · ')}</p>` : '';
+  return `<div class="room rs-${esc(s.desc.id)} seats-${order.length}${me === null ? ' spectator' : ` me-${me}`}">
+<h1 class="room-title">${esc(s.desc.name)}</h1>
+<div class="players">${cards}</div>
 ${banner}
 <p class="status${status.mine ? ' mine' : ''}${finished ? ' finished' : ''}" data-testid="status" aria-live="polite">${esc(status.text)}</p>
-${s.phase.kind === 'waiting' && me ? inviteCard(s) : ''}
+${seriesLine}
+${s.status === 'waiting' && me !== null ? inviteCard(s) : ''}
 <div class="play-area">
   <div class="board-col">
-    <div class="board-wrap">${trayHtml(s, 'cone')}${boardHtml(s, { interactive })}${trayHtml(s, 'spool')}</div>
+    <div class="board-wrap${two ? '' : ' many'}">${wrap}</div>
     <p class="preview" id="preview" aria-live="polite">${esc(preview)}</p>
     <div class="fx" aria-live="assertive" id="fx"></div>
   </div>
-  ${finished ? `<section class="panel result" data-testid="result"><h2>${esc(resultText(s))}</h2><p class="note">Game ${s.gameNo} · ${s.turns.length} turns · <a href="/games/${esc(s.gameId)}" data-testid="replay-link">Replay it turn by turn</a></p>${actionsPanel(s, ui)}</section>` : throwPanel(s, ui)}
+  ${finished ? resultPanel(s, ui) : throwPanel(s, ui)}
   <aside class="side-col">
     ${finished ? '' : actionsPanel(s, ui)}
     ${recordPanel(s)}
-    ${helpPanel()}
+    ${helpPanel(s)}
   </aside>
 </div>
 </div>`;
@@ -185,12 +221,12 @@ ${s.phase.kind === 'waiting' && me ? inviteCard(s) : ''}
 
 /**
  * The card shown before joining a waiting room.
- * @param {{creator: string, openSide: Side, name: string, error: string}} opts
+ * @param {{creator: string, ruleSet: string, name: string, error: string}} opts
  */
 export function joinHtml(opts) {
   return `<section class="panel join-card">
 <h1>${esc(opts.creator)} invites you to play Senet</h1>
-<p>You will play <strong>${sideName(opts.openSide)}</strong> ${pieceSvg(opts.openSide, 'inline')}. Choose the name your opponent will see.</p>
+<p>Rule set: <strong>${esc(opts.ruleSet)}</strong> (<a href="/rules">rules</a>). Choose the name the others will see.</p>
 <form id="join-form" class="form" novalidate>
 <label for="join-name">Your name</label>
 <input id="join-name" name="name" type="text" maxlength="32" autocomplete="nickname" required value="${esc(opts.name)}">

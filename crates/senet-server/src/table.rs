@@ -227,6 +227,18 @@ impl Table {
         self.rules.position_text(&self.state)
     }
 
+    /// What `step` would do, played on a copy of the state: its events,
+    /// or nothing when the rules refuse it. The table is unchanged; this
+    /// is how a client previews an option before it is chosen.
+    pub fn preview(&self, step: senet_engine::Step) -> Vec<senet_engine::Event> {
+        let mut events = Vec::new();
+        let mut state = self.state.clone();
+        match self.rules.apply(&mut state, step, &mut events) {
+            Ok(()) => events,
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// Takes one entry; on refusal nothing changes.
     pub fn play(&mut self, entry: Entry) -> Result<(), Refused> {
         let mut events = Vec::new();

@@ -65,6 +65,8 @@ pub static ASSETS: &[Asset] = &[
     asset!("favicon.svg", SVG),
     asset!("src/api.js", JS),
     asset!("src/board.js", JS),
+    asset!("src/chance.js", JS),
+    asset!("src/describe.js", JS),
     asset!("src/fair.js", JS),
     asset!("src/format.js", JS),
     asset!("src/history.js", JS),
@@ -77,6 +79,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/replay.js", JS),
     asset!("src/replay-logic.js", JS),
     asset!("src/room.js", JS),
+    asset!("src/rules.js", JS),
     asset!("src/socket.js", JS),
     asset!("src/state.js", JS),
     asset!("src/types.js", JS),
@@ -115,6 +118,37 @@ pub fn router() -> Router<AppState> {
         .route("/games/", get(index))
         .route("/games/{id}", get(index))
         .route("/games/{id}/", get(index))
+        .route("/rules", get(index))
+        .route("/rules/", get(index))
+        .route("/rules.md", get(rules_md))
+}
+
+/// The rules of every rule set for people (`docs/rules.md`), which the
+/// client's `/rules` page renders.
+static RULES_MD: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules.md"));
+
+/// `GET /rules.md`: the rules of every rule set, as Markdown.
+async fn rules_md() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/markdown; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        RULES_MD,
+    )
+        .into_response()
+}
+
+/// `GET /api/rule-sets`: every rule set the server plays, as the data a
+/// client draws from (`id`, `name`, the one-line `summary`, seats, colours,
+/// pieces, special squares with names and one-line effects, chance):
+/// `{"rule_sets":[…]}`, in the engine's order.
+pub async fn rule_sets() -> axum::Json<serde_json::Value> {
+    let all: Vec<senet_engine::Description> = senet_engine::RuleSetId::ALL
+        .iter()
+        .map(|id| id.description())
+        .collect();
+    axum::Json(serde_json::json!({ "rule_sets": all }))
 }
 
 /// The embedded asset at `path` (without the leading `/`), with its index.

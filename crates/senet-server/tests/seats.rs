@@ -174,3 +174,75 @@ async fn a_jequier_room_keeps_the_series_score() {
     assert_eq!(info.body["series"], snapshot["series"]);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn computers_may_take_any_other_seats_and_leave_the_rest_open() {
+    let app = spawn_fast_app().await;
+    let (_, token) = app.player("Host").await;
+    let room = app
+        .create_room(
+            &token,
+            json!({ "rule_set": "modern", "seats": 4, "seat": 0, "computers": [null, "expert", null] }),
+        )
+        .await;
+    assert_eq!(room["status"], "waiting");
+    let code = room["code"].as_str().unwrap();
+    let info = app
+        .http("GET", &format!("/api/rooms/{code}"), None, None)
+        .await;
+    assert_eq!(info.body["open_seats"], json!([1, 3]));
+    assert_eq!(info.body["seats"][2]["player"]["computer"], "expert");
+    // A level that is neither a level nor null is refused as before.
+    let body = json!({ "rule_set": "modern", "seats": 3, "computers": [null, "genius"] });
+    let bad = app
+        .http("POST", "/api/rooms", Some(&token), Some(&body.to_string()))
+        .await;
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.body["error"]["code"], "unknown_computer_level");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn every_option_carries_the_preview_of_its_events_and_the_rule_sets_are_listed() {
+    let app = spawn_fast_app().await;
+    let mut table = Table::invite(&app, "kendall", 2).await;
+    let mut seen = 0;
+    for _ in 0..60 {
+        if table.next["kind"] == "decide" {
+            for option in table.next["options"].as_array().unwrap() {
+                let events = option["events"].as_array().expect("a preview");
+                let from = option["choice"]["from"].as_u64().unwrap();
+                // The moving piece leaves its square first.
+                assert_eq!(events[0]["from"]["square"], from, "{option}");
+                seen += 1;
+            }
+        }
+        if !table.step().await {
+            break;
+        }
+    }
+    assert!(seen > 0, "some decisions were seen");
+    let list = app.http("GET", "/api/rule-sets", None, None).await;
+    assert_eq!(list.status, 200);
+    let ids: Vec<&str> = list.body["rule_sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "kendall",
+            "kendall-7",
+            "jequier",
+            "simple",
+            "peril",
+            "modern"
+        ]
+    );
+    assert!(list.body["rule_sets"][4]["special_squares"][1]["effect"].is_string());
+    let rules = app.http("GET", "/rules.md", None, None).await;
+    assert_eq!(rules.status, 200);
+    app.stop().await;
+}

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { act } from './play.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -35,47 +36,38 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   });
 
   await page.goto(`${server.base}/`);
-  await page.waitForSelector('#computer-form');
-  assert.match(await page.textContent('#computer-title') ?? '', /Play the computer/);
-  await page.click('#computer-btn'); // no name yet
-  assert.match(await page.textContent('#computer-error') ?? '', /enter a name/i);
+  await page.waitForSelector('#create-form');
+  await page.click('#create-btn'); // no name yet
+  assert.match(await page.textContent('#create-error') ?? '', /enter a name/i);
   await page.fill('#name', 'Hatshepsut');
-  await page.check('input[name="side"][value="cone"]');
-  await page.check('input[name="level"][value="expert"]');
+  await page.check('input[name="seat"][value="0"]');
+  await page.selectOption('select[name="other1"]', 'expert');
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-1-home.png'), fullPage: true });
-  await page.click('#computer-btn');
+  await page.click('#create-btn');
 
   // Straight to the room page, the game on at once.
   await page.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
-  await page.waitForSelector('#app[data-role="cone"][data-phase="to_throw"]');
-  const card = page.locator('.player[data-computer="expert"]');
+  await page.waitForSelector('#app[data-role="seat0"][data-phase="throw"]');
+  const card = page.locator('.player.computer');
   await card.waitFor();
-  assert.match(await card.textContent() ?? '', /Computer \(expert\)/);
-  assert.match(await card.textContent() ?? '', /computer · Expert/);
-  assert.match(await card.getAttribute('aria-label') ?? '', /Spool: Computer \(expert\), the computer at Expert level/);
+  assert.match(await card.textContent() ?? '', /Computer · Expert/);
+  assert.match(await card.textContent() ?? '', /Spool · computer/);
+  assert.match(await card.getAttribute('aria-label') ?? '', /Computer · Expert, Spool/);
   // Private: not in the lobby.
   const lobby = await fetch(`${server.base}/api/lobby`).then((r) => r.json());
   assert.deepEqual(lobby.rooms, []);
 
   // Play our turns (throw, then the first highlighted piece) until the
   // computer has moved a piece; it never offers a claim-win.
-  const computerMoved = () => page.locator('.record-list li.rec-spool:not(:has-text("turn lost"))').count();
+  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Computer (Expert): move")').count();
   const deadline = Date.now() + 90_000;
   while ((await computerMoved()) === 0) {
     assert.ok(Date.now() < deadline, 'the computer answered in time');
     assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
-    if (await page.locator('#throw:not([disabled])').count()) {
-      await page.click('#throw');
-      await page.waitForFunction(() => !document.querySelector('#throw:not([disabled])') || document.querySelector('.piece.movable'), null, { timeout: 15_000 });
-    } else if (await page.locator('.piece.movable').count()) {
-      await page.locator('.piece.movable').first().click();
-      await page.waitForFunction(() => !document.querySelector('.piece.movable'), null, { timeout: 15_000 });
-    } else {
-      await page.waitForTimeout(100);
-    }
+    if ((await act(page)) === 'wait') await page.waitForTimeout(100);
   }
-  const line = await page.locator('.record-list li.rec-spool').first().textContent();
-  assert.match(line ?? '', /^Spool threw \d/);
+  const line = await page.locator('.record-list li.rec-decide:has-text("Computer (Expert)")').first().textContent();
+  assert.match(line ?? '', /^Computer \(Expert\): move the piece on square \d+/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
 
@@ -93,6 +85,8 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="/record.txt"]')]);
   assert.equal(download.suggestedFilename(), `senet-${gameId}.txt`);
   assert.match(await readFile(await download.path(), 'utf8'), /\[Cone "Hatshepsut"\]/);
+  // The replay draws the stored game step by step.
+  assert.ok(Number(await page.getAttribute('#turn-slider', 'max')) > 0);
   assert.deepEqual(pageErrors, []);
   await ctx.close();
 });

@@ -2,7 +2,7 @@
 // PostgreSQL database, and launches Debian's Chromium through playwright-core.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,19 +52,27 @@ export function buildServer() {
 }
 
 /**
- * Starts the server on a fresh database and waits until it is healthy.
+ * Starts the server on a fresh database and waits until it is healthy:
+ * PostgreSQL, or with `sqlite` a fresh SQLite file that syncs less (for
+ * the long games, where the database's commits set the pace).
  * @param {string} bin
  * @param {string[]} [extraArgs]
+ * @param {{sqlite?: boolean}} [opts]
  */
-export async function startServer(bin, extraArgs = []) {
+export async function startServer(bin, extraArgs = [], opts = {}) {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const db = `senet_e2e_${process.pid}_${Date.now().toString(36)}`;
-  execFileSync('createdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, db]);
+  const sqliteFile = join(OUTPUT_DIR, `${db}.db`);
+  if (!opts.sqlite) execFileSync('createdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, db]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = createWriteStream(join(OUTPUT_DIR, 'server.log'));
-  const child = spawn(bin, ['--bind', `127.0.0.1:${port}`, '--public-url', base, ...extraArgs], {
-    env: { ...process.env, DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`, RUST_LOG: 'info' },
+  const dbArgs = opts.sqlite ? ['--db-path', sqliteFile, '--sqlite-synchronous', 'normal'] : [];
+  /** @type {Record<string, string | undefined>} */
+  const env = { ...process.env, DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`, RUST_LOG: 'info' };
+  if (opts.sqlite) delete env.DATABASE_URL;
+  const child = spawn(bin, ['--bind', `127.0.0.1:${port}`, '--public-url', base, ...dbArgs, ...extraArgs], {
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);
@@ -95,7 +103,8 @@ export async function startServer(bin, extraArgs = []) {
         if (!exited) child.kill('SIGKILL');
       }
       try {
-        execFileSync('dropdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '--if-exists', db]);
+        if (opts.sqlite) for (const ext of ['', '-wal', '-shm']) rmSync(`${sqliteFile}${ext}`, { force: true });
+        else execFileSync('dropdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '--if-exists', db]);
       } catch {
         // leave it; names are unique
       }

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { act } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -27,50 +28,28 @@ after(async () => {
   await server?.stop();
 });
 
-/** @param {Page} page */
-const seqOf = (page) => page.evaluate(() => document.getElementById('app')?.dataset.seq ?? '');
-
 /**
- * One click by the page if it is its turn: throw, or the first highlighted piece.
- * @param {Page} page
- */
-async function clickTurn(page) {
-  const what = await page.evaluate(() => {
-    if (document.querySelector('#throw:not([disabled])')) return 'throw';
-    if (document.querySelector('.piece.movable')) return 'move';
-    return 'wait';
-  });
-  if (what === 'wait') return false;
-  const seq = await seqOf(page);
-  if (what === 'throw') await page.click('#throw');
-  else await page.locator('.piece.movable').first().click();
-  await page.waitForFunction((s) => (document.getElementById('app')?.dataset.seq ?? '') !== s, seq, { timeout: 15_000 });
-  return true;
-}
-
-/**
- * The squares holding each side's pieces on the page's board.
+ * The squares holding each seat's pieces on the page's board.
  * @param {Page} page
  */
 function boardOnPage(page) {
   return page.evaluate(() => {
-    /** @param {string} side */
-    const squares = (side) =>
-      [...document.querySelectorAll(`.board .piece.${side}`)].map((el) => Number(/** @type {HTMLElement} */ (el).dataset.piece)).sort((a, b) => a - b);
-    return { cone: squares('cone'), spool: squares('spool') };
+    /** @param {number} c */
+    const squares = (c) =>
+      [...document.querySelectorAll(`.board .piece.c${c}`)].map((el) => Number(/** @type {HTMLElement} */ (el).closest('.sq')?.getAttribute('data-square'))).sort((a, b) => a - b);
+    return [squares(0), squares(1)];
   });
 }
 
 /**
- * The squares of each side in a position text.
- * @param {string} position
+ * The squares of each seat in a view.
+ * @param {{squares: Array<{colour: number} | null>}} view
  */
-function boardOfPosition(position) {
-  /** @type {{cone: number[], spool: number[]}} */
-  const out = { cone: [], spool: [] };
-  [...position.slice(0, 30)].forEach((c, i) => {
-    if (c === 'c') out.cone.push(i + 1);
-    if (c === 's') out.spool.push(i + 1);
+function boardOfView(view) {
+  /** @type {number[][]} */
+  const out = [[], []];
+  view.squares.forEach((occ, i) => {
+    if (occ) out[occ.colour].push(i + 1);
   });
   return out;
 }
@@ -89,20 +68,20 @@ test('a finished game is listed under My games for both players and replays turn
   // --- A creates a room as the Cone; B joins through the invite link.
   await a.goto(`${server.base}/`);
   await a.fill('#name', 'Hatshepsut');
-  await a.check('input[name="side"][value="cone"]');
+  await a.check('input[name="seat"][value="0"]');
   await a.click('#create-btn');
   await a.waitForSelector('#invite-link');
   const invite = await a.inputValue('#invite-link');
   await b.goto(invite);
   await b.fill('#join-name', 'Thutmose');
   await b.click('#join-btn');
-  await a.waitForSelector('#app[data-role="cone"][data-phase="to_throw"]');
+  await a.waitForSelector('#app[data-role="seat0"][data-phase="throw"]');
 
   // --- A few turns by clicking, then A resigns through the dialog.
   for (let i = 0; i < 200; i += 1) {
     const turns = await a.locator('.record-list li').count();
     if (turns >= 4) break;
-    const acted = (await clickTurn(a)) || (await clickTurn(b));
+    const acted = (await act(a)) !== 'wait' || (await act(b)) !== 'wait';
     if (!acted) await a.waitForTimeout(30);
   }
   assert.ok((await a.locator('.record-list li').count()) >= 4, 'a few turns were played');
@@ -114,7 +93,7 @@ test('a finished game is listed under My games for both players and replays turn
   const game = await fetch(`${server.base}/api/games/${gameId}`).then((r) => r.json());
   assert.equal(game.status, 'finished');
   assert.deepEqual(game.result, { winner: 'spool', how: 'resigned' });
-  const last = game.turns.length;
+  const last = game.steps.length;
   assert.ok(last >= 4);
   // The finished room links to the replay.
   assert.equal(await b.getAttribute('[data-testid="replay-link"]', 'href'), `/games/${gameId}`);
@@ -141,7 +120,13 @@ test('a finished game is listed under My games for both players and replays turn
   await a.click('#filters button[type="submit"]');
   await a.waitForURL(/tab=all&name=HATSHEP&result=resigned/);
   await a.waitForSelector(`.hg-row[data-game="${gameId}"]`);
-  await a.goto(`${server.base}/games?tab=all&result=cone`);
+  await a.selectOption('#filters select[name="rule_set"]', 'peril');
+  await a.click('#filters button[type="submit"]');
+  await a.waitForURL(/rule_set=peril/);
+  await a.waitForSelector('#games .empty');
+  await a.goto(`${server.base}/games?tab=all&rule_set=kendall`);
+  await a.waitForSelector(`.hg-row[data-game="${gameId}"]`);
+  await a.goto(`${server.base}/games?tab=all&result=seat0`);
   await a.waitForSelector('#games .empty');
 
   // --- The replay: open it from the list; the last turn shows the final position.
@@ -149,11 +134,11 @@ test('a finished game is listed under My games for both players and replays turn
   await a.click(`.hg-row[data-game="${gameId}"] a`);
   await a.waitForURL(new RegExp(`/games/${gameId}`));
   await a.waitForSelector('#app[data-page="replay"][data-turn="0"]');
-  assert.deepEqual(await boardOnPage(a), boardOfPosition(game.start_position));
+  assert.deepEqual(await boardOnPage(a), boardOfView(game.start_view));
   await a.click('[data-step="last"]');
   await a.waitForSelector(`#app[data-turn="${last}"]`);
-  assert.deepEqual(await boardOnPage(a), boardOfPosition(game.turns[last - 1].position));
-  assert.equal(new URL(a.url()).searchParams.get('turn'), String(last));
+  assert.deepEqual(await boardOnPage(a), boardOfView(game.steps[last - 1].view));
+  assert.equal(new URL(a.url()).searchParams.get('step'), String(last));
   assert.equal(await a.getAttribute('.move-list [aria-current]', 'data-turn'), String(last));
   assert.equal(await a.inputValue('#turn-slider'), String(last));
   assert.equal(await a.getAttribute('.race-chart', 'data-turn'), String(last));
@@ -161,23 +146,23 @@ test('a finished game is listed under My games for both players and replays turn
   // Arrow keys, the buttons and the move list step through it.
   await a.keyboard.press('ArrowLeft');
   await a.waitForSelector(`#app[data-turn="${last - 1}"]`);
-  assert.equal(new URL(a.url()).searchParams.get('turn'), String(last - 1));
+  assert.equal(new URL(a.url()).searchParams.get('step'), String(last - 1));
   await a.click('[data-step="first"]');
   await a.waitForSelector('#app[data-turn="0"]');
   await a.click('[data-step="next"]');
   await a.waitForSelector('#app[data-turn="1"]');
-  assert.equal(await a.textContent('[data-testid="throw"]'), String(game.turns[0].throw));
+  assert.match(await a.textContent('[data-testid="step-text"]') ?? '', /Hatshepsut threw: /);
   await a.click('.move-list [data-turn="3"]');
   await a.waitForSelector('#app[data-turn="3"]');
-  assert.deepEqual(await boardOnPage(a), boardOfPosition(game.turns[2].position));
+  assert.deepEqual(await boardOnPage(a), boardOfView(game.steps[2].view));
 
   // --- A shared address opens at its turn (B's browser).
   await b.goto(`${server.base}/games/${gameId}?turn=2`);
   await b.waitForSelector('#app[data-page="replay"][data-turn="2"]');
-  assert.deepEqual(await boardOnPage(b), boardOfPosition(game.turns[1].position));
+  assert.deepEqual(await boardOnPage(b), boardOfView(game.steps[1].view));
   assert.equal(await b.getAttribute('.move-list [aria-current]', 'data-turn'), '2');
   assert.equal(await b.inputValue('#turn-slider'), '2');
-  assert.equal(await b.textContent('#turn-label'), `Turn 2 of ${last}`);
+  assert.equal(await b.textContent('#turn-label'), `Step 2 of ${last}`);
   await b.screenshot({ path: join(OUTPUT_DIR, '6-replay-turn2-390x844.png'), fullPage: true });
 
   // --- The downloads.

@@ -1,11 +1,59 @@
-// Protocol fixtures shaped like the server's frames (docs/protocol.md).
+// Protocol version 2 fixtures shaped like the server's frames (docs/protocol.md).
 
 /** @typedef {import('../../src/types.js').Snapshot} Snapshot */
+/** @typedef {import('../../src/types.js').Description} Description */
+/** @typedef {import('../../src/types.js').View} View */
 
-export const START = /** @type {const} */ (['cone', 'spool', 'cone', 'spool', 'cone', 'spool', 'cone', 'spool', 'cone', 'spool']);
+/** @type {Description} */
+export const KENDALL = {
+  id: 'kendall',
+  name: 'Standard rules (Kendall)',
+  summary: 'The standard rules (Kendall): 5 pieces, sticks 1-5, stop on 26, exact bear-off from 28-30.',
+  seats: { min: 2, max: 2 },
+  colours: [{ index: 0, name: 'Cone' }, { index: 1, name: 'Spool' }],
+  pieces_per_seat: 5,
+  piece_values: [],
+  start: 'board',
+  squares: 30,
+  special_squares: [
+    { square: 15, name: 'House of Rebirth', effect: 'Where a piece from the House of Water goes.' },
+    { square: 26, name: 'House of Happiness', effect: 'Mandatory stop.' },
+    { square: 27, name: 'House of Water', effect: 'Back to 15.' },
+  ],
+  chance: { kind: 'sticks' },
+};
+
+/** @type {Description} */
+export const MODERN = {
+  ...KENDALL,
+  id: 'modern',
+  name: 'Senet-modern',
+  summary: 'Senet-modern: 2-4 players, two dice split or summed.',
+  seats: { min: 2, max: 4 },
+  colours: [{ index: 0, name: 'P1' }, { index: 1, name: 'P2' }, { index: 2, name: 'P3' }, { index: 3, name: 'P4' }],
+  piece_values: [1, 2, 3, 4, 5],
+  special_squares: [{ square: 26, name: 'Moon', effect: 'Back to the Sun.' }],
+  chance: { kind: 'two_dice' },
+};
 
 /**
- * A snapshot with overrides.
+ * A view: pieces alternating on 1–10 for two seats (or `seats` seats).
+ * @param {number} [seats]
+ * @returns {View}
+ */
+export function startView(seats = 2) {
+  /** @type {View['squares']} */
+  const squares = Array(30).fill(null);
+  for (let i = 0; i < 10; i += 1) squares[i] = { seat: i % seats, colour: i % seats, value: null };
+  return {
+    squares,
+    seats: Array.from({ length: seats }, (_, i) => ({ colour: i, reserve: [], off: [], removed: [], score: null, out: false })),
+    to_move: 0,
+  };
+}
+
+/**
+ * A kendall snapshot with overrides.
  * @param {Partial<Snapshot>} [over]
  * @returns {Snapshot}
  */
@@ -16,27 +64,30 @@ export function snapshot(over = {}) {
     seq: 4,
     room: { code: 'fKyYn7R0Xivml-Vp', invite_url: 'http://127.0.0.1:8080/r/fKyYn7R0Xivml-Vp', public: true },
     rule_set: 'kendall',
+    description: KENDALL,
     game_id: 'd9f2184e-b780-4e47-8154-8b4f81061abd',
     game_no: 1,
-    players: [
-      { side: 'cone', player_id: 'p-cone', display_name: 'Nefertari', connected: true },
-      { side: 'spool', player_id: 'p-spool', display_name: 'Akhenaten', connected: true },
+    status: 'playing',
+    seats: [
+      { seat: 0, player: { player_id: 'p0', display_name: 'Nefertari' }, connected: true, out: false },
+      { seat: 1, player: { player_id: 'p1', display_name: 'Akhenaten' }, connected: true, out: false },
     ],
-    you: { role: 'seat', side: 'cone' },
-    position: 'cscscs.scsc................... c',
-    board: [...START, ...Array(20).fill(null)],
-    borne_off: { cone: 0, spool: 0 },
-    to_move: 'cone',
-    phase: { kind: 'to_throw' },
-    last_throw: null,
-    record: '',
-    turns: [],
-    rematch_offered_by: null,
+    you: { role: 'seat', seat: 0 },
+    view: startView(),
+    position: 'cscscscscs.................... c',
+    next: { kind: 'throw', thrower: 0, chance: { kind: 'sticks' } },
+    steps: [],
+    standing: null,
+    rematch: [],
   };
   return { ...base, ...over };
 }
 
-/** @param {number} from @param {number} to */
-export function plainMove(from, to) {
-  return { from, to, direction: /** @type {const} */ ('forward'), effect: { kind: /** @type {const} */ ('none') }, lands_on: to };
+/**
+ * A `step` event.
+ * @param {number} seq
+ * @param {Record<string, any>} over
+ */
+export function stepEvent(seq, over) {
+  return { v: 2, type: 'step', seq, step_no: seq - 4, text: '', seat: null, step: null, events: [], view: startView(), position: '', next: { kind: 'throw', thrower: 0, chance: { kind: 'sticks' } }, ...over };
 }

@@ -45,6 +45,7 @@ test('routes', () => {
   assert.deepEqual(route('/r/qJR_-8JDUAafEe-Q'), { page: 'room', code: 'qJR_-8JDUAafEe-Q' });
   assert.deepEqual(route('/r/'), { page: 'missing' });
   assert.deepEqual(route('/nope'), { page: 'missing' });
+  assert.deepEqual(route('/rules'), { page: 'rules' });
 });
 
 test('lobby ages', () => {

@@ -1,69 +1,124 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardHtml, esc, trayHtml } from '../../src/view-board.js';
-import { roomHtml, joinHtml } from '../../src/view-room.js';
+import { squareToCell, cellToSquare, pathDirection } from '../../src/board.js';
+import { choiceText, eventText, optionKind, rollText, standingText, stepText } from '../../src/describe.js';
+import { errorText, statusLine } from '../../src/format.js';
+import { pieceSvg } from '../../src/icons.js';
 import { fromSnapshot } from '../../src/state.js';
-import { plainMove, snapshot } from './fixtures.js';
+import { boardHtml, trayHtml } from '../../src/view-board.js';
+import { roomHtml } from '../../src/view-room.js';
+import { KENDALL, MODERN, snapshot, startView } from './fixtures.js';
 
+/** @type {import('../../src/describe.js').Names} */
+const names = { desc: KENDALL, seat: (s) => ['Nefertari', 'Akhen<aten>', 'Tiye', 'Merneith'][s] };
 const ui = { online: true, pending: false, now: 0 };
+const move = (/** @type {number} */ from, /** @type {number} */ to, why = 'move', seat = 0) => ({ kind: /** @type {const} */ ('piece'), seat, value: null, from: { kind: /** @type {const} */ ('square'), square: from }, to: { kind: /** @type {const} */ ('square'), square: to }, why });
 
-test('the board has 30 numbered squares and marks the special ones', () => {
-  const html = boardHtml(fromSnapshot(snapshot()), { interactive: true });
-  assert.equal((html.match(/role="listitem"/g) ?? []).length, 30);
-  for (const n of [1, 15, 30]) assert.match(html, new RegExp(`<span class="sq-num" aria-hidden="true">${n}</span>`));
-  for (const name of ['House of Rebirth', 'House of Happiness', 'House of Water', 'House of Three Truths', 'House of Re-Atoum', 'House of Horus']) {
-    assert.ok(html.includes(name), name);
+test('the S-shaped path: 1–10 left to right, 11–20 right to left, 21–30 left to right', () => {
+  assert.deepEqual(squareToCell(1), { row: 0, col: 0 });
+  assert.deepEqual(squareToCell(11), { row: 1, col: 9 });
+  assert.deepEqual(squareToCell(30), { row: 2, col: 9 });
+  for (let sq = 1; sq <= 30; sq += 1) {
+    const { row, col } = squareToCell(sq);
+    assert.equal(cellToSquare(row, col), sq);
   }
-  assert.match(html, /data-square="11" data-dir="left" style="--r:2;--c:10"/);
-  assert.match(html, /aria-label="Square 1: Cone \(yours\)"/);
+  assert.equal(pathDirection(10), 'down');
+  assert.equal(pathDirection(30), 'end');
 });
 
-test('only the moves of the player to move are buttons, with an ARIA description', () => {
-  const moves = [plainMove(9, 13), plainMove(7, 11)];
-  const mine = fromSnapshot(snapshot({ phase: { kind: 'to_move', throw: 4, moves } }));
-  const html = boardHtml(mine, { interactive: true });
-  assert.equal((html.match(/class="piece movable/g) ?? []).length, 2);
-  assert.match(html, /data-from="9" data-to="13" data-lands="13" data-kind="move" aria-label="Move the Cone on square 9 to square 13\."/);
-  assert.equal((boardHtml(mine, { interactive: false }).match(/movable/g) ?? []).length, 0, 'not while a request is pending');
-  const theirs = fromSnapshot(snapshot({ you: { role: 'seat', side: 'spool' }, phase: { kind: 'to_move', throw: 4, moves } }));
-  assert.equal((boardHtml(theirs, { interactive: true }).match(/movable/g) ?? []).length, 0);
+test('the board draws the special squares of the description, with their effects', () => {
+  const html = boardHtml(names, startView(), { options: [], decider: null, me: 0 });
+  assert.equal((html.match(/data-square="/g) ?? []).length, 30);
+  assert.match(html, /data-square="27"[^>]*aria-label="Square 27, House of Water: empty"/);
+  assert.match(html, /15 · House of Rebirth<\/strong> Where a piece from the House of Water goes\./);
+  assert.doesNotMatch(html, /data-square="28"[^>]*special/);
+  const modern = boardHtml({ ...names, desc: MODERN }, startView(4), { options: [], decider: null, me: 0 });
+  assert.match(modern, /Square 26, Moon/);
+  assert.doesNotMatch(modern, /House of Water/);
 });
 
-test('cones and spools are different drawings', () => {
-  const html = boardHtml(fromSnapshot(snapshot()), { interactive: false });
-  const cone = /<svg class="piece-svg cone [^"]*"[^>]*>(.*?)<\/svg>/.exec(html)?.[1];
-  const spool = /<svg class="piece-svg spool [^"]*"[^>]*>(.*?)<\/svg>/.exec(html)?.[1];
-  assert.ok(cone && spool && cone !== spool);
+test('options become board buttons with their preview in words; several on one square are grouped', () => {
+  const options = [
+    { option: '9/3', choice: { kind: /** @type {const} */ ('move_dice'), from: 9, by: { kind: /** @type {const} */ ('die'), pips: 3 } }, events: [move(9, 12)] },
+    { option: '9+', choice: { kind: /** @type {const} */ ('move_dice'), from: 9, by: { kind: /** @type {const} */ ('sum') } }, events: [move(9, 14), move(14, 1, 'sent_home', 1)] },
+    { option: 'enter 2', choice: { kind: /** @type {const} */ ('enter'), to: 22 }, events: [] },
+  ];
+  const html = boardHtml(names, startView(), { options, decider: 0, me: 0 });
+  assert.match(html, /class="piece movable c0" data-square-options="9\/3\|9\+"/);
+  assert.match(html, /class="target" data-square-options="enter 2"/);
+  assert.match(html, /Akhen&#60;aten&#62;&#39;s piece is sent home/);
+  assert.equal(optionKind(options[1], 0), 'capture');
+  assert.equal(optionKind(options[0], 0), 'move');
 });
 
-test('trays show borne-off pieces', () => {
-  const s = fromSnapshot(snapshot({ borne_off: { cone: 2, spool: 0 } }));
-  const html = trayHtml(s, 'cone');
-  assert.equal((html.match(/slot full/g) ?? []).length, 2);
-  assert.match(html, /Cone: 2 of 5 pieces borne off/);
+test('the last step is marked on the board', () => {
+  const html = boardHtml(names, startView(), { options: [], decider: null, me: 0, marks: [move(9, 13), move(13, 9, 'swapped', 1)] });
+  assert.match(html, /class="sq row1 [^"]*mark-hit" [^>]*data-square="13"|data-square="13"/);
+  assert.match(html, /mark-from|mark-hit/);
 });
 
-test('room page: throw button, waiting invite, spectator banner, rematch', () => {
+test('four shapes and colours; values show their dots', () => {
+  const shapes = [0, 1, 2, 3].map((c) => pieceSvg(c).replace(/c\d/, ''));
+  assert.equal(new Set(shapes).size, 4);
+  assert.equal((pieceSvg(2, '', 4).match(/class="dot"/g) ?? []).length, 4);
+  assert.match(pieceSvg(null), /cx/);
+});
+
+test('trays: reserve (where pieces start there), borne off, removed, score, out', () => {
+  const view = startView(2);
+  view.seats[1] = { colour: 1, reserve: [{ value: null }], off: [{ value: 3 }], removed: [{ value: 1 }], score: 3, out: true };
+  const html = trayHtml({ ...names, desc: { ...MODERN, start: 'reserve' } }, view, 1);
+  assert.match(html, /Reserve 1/);
+  assert.match(html, /Off 1\/5/);
+  assert.match(html, /Removed 1/);
+  assert.match(html, /data-testid="score-1">3</);
+  assert.match(html, /tray tray-1 out/);
+  assert.doesNotMatch(trayHtml(names, startView(), 0), /Reserve/);
+});
+
+test('events, rolls, choices, steps and standings in words', () => {
+  assert.equal(eventText(names, move(9, 13)), "Nefertari's piece moves from square 9 to square 13.");
+  assert.equal(eventText(names, { kind: 'piece', seat: 1, value: 4, from: { kind: 'square', square: 29 }, to: { kind: 'off' }, why: 'borne_off' }), "Akhen<aten>'s piece (4 dots) is borne off from square 29.");
+  assert.equal(eventText(names, { kind: 'pass', seat: 1 }), 'Akhen<aten> cannot move: the turn passes.');
+  assert.equal(eventText(names, { kind: 'colour', seat: 1, colour: 0 }), 'Akhen<aten> plays Cone.');
+  assert.equal(rollText({ kind: 'sticks', sticks: [false, false, false, false] }), 'no light side up');
+  assert.equal(rollText({ kind: 'dice', first: 3, second: 5 }), '3 and 5');
+  assert.equal(rollText({ kind: 'die', pip: 6 }), 'a 6');
+  assert.equal(choiceText(KENDALL, { kind: 'place', to: 2 }), 'Place a piece from the reserve on square 2');
+  assert.equal(choiceText(KENDALL, { kind: 'remove', square: 27 }), 'Remove the piece on square 27 (House of Water)');
+  assert.equal(choiceText(KENDALL, { kind: 'roll', dice: 1 }), 'Roll one die');
+  assert.equal(stepText(names, { step_no: 1, text: 'd4', seat: null, step: { step: 'chance', roll: { kind: 'die', pip: 4 } }, events: [] }, 0), 'Nefertari threw: a 4.');
+  assert.equal(stepText(names, { step_no: 2, text: '2:resign', seat: 2, step: null, left: 'resigned', events: [{ kind: 'out', seat: 2 }] }, null), 'Tiye resigned. Tiye is out of the game.');
+  const st = standingText(names, { places: [2, 0, 1], scores: [4, 1, 9], how: 'three_borne_off' });
+  assert.equal(st.head, 'Tiye won, bearing off three pieces');
+  assert.deepEqual(st.places, ['1. Tiye · 9 points', '2. Nefertari · 4 points', '3. Akhen<aten> · 1 points']);
+});
+
+test('the room page: whose turn, the throw button, options, invite, spectators, four seats, the end', () => {
   const s = fromSnapshot(snapshot());
-  assert.match(roomHtml(s, ui), /<button type="button" id="throw"[^>]*data-action="throw">Throw the sticks<\/button>/);
-  assert.match(roomHtml(s, { ...ui, online: false }), /id="throw"[^>]*disabled/);
-  const waiting = fromSnapshot(snapshot({ phase: { kind: 'waiting' }, players: [{ side: 'cone', player_id: 'a', display_name: 'A', connected: true }] }));
-  const w = roomHtml(waiting, ui);
-  assert.match(w, /id="invite-link"[^>]*value="http:\/\/127\.0\.0\.1:8080\/r\/fKyYn7R0Xivml-Vp"/);
-  assert.match(w, /Open seat/);
-  const watching = roomHtml(fromSnapshot(snapshot({ you: { role: 'spectator' } })), ui);
-  assert.match(watching, /You are watching this game/);
-  assert.doesNotMatch(watching, /id="throw"/);
-  assert.doesNotMatch(watching, /data-action="resign"/);
-  const over = fromSnapshot(snapshot({ phase: { kind: 'finished', result: { winner: 'cone', how: 'borne_off' } }, rematch_offered_by: 'spool' }));
-  const o = roomHtml(over, ui);
-  assert.match(o, /data-action="accept_rematch"/);
-  assert.match(o, /data-action="decline_rematch"/);
-  assert.match(o, /You win/);
+  assert.equal(statusLine(s).text, 'Your turn: throw the sticks.');
+  const html = roomHtml(s, ui);
+  assert.match(html, /id="throw" class="btn primary throw-btn" data-action="throw">Throw the sticks/);
+  assert.match(html, /<h1 class="room-title">Standard rules \(Kendall\)/);
+  const deciding = fromSnapshot(snapshot({ next: { kind: 'decide', seat: 0, options: [{ option: 'roll 1', choice: { kind: 'roll', dice: 1 }, events: [] }] } }));
+  assert.match(roomHtml(deciding, ui), /data-option="roll 1" data-kind="roll">Roll one die\./);
+  const spectator = fromSnapshot(snapshot({ you: { role: 'spectator' } }));
+  assert.match(roomHtml(spectator, ui), /You are watching/);
+  assert.doesNotMatch(roomHtml(spectator, ui), /id="throw"/);
+  const four = fromSnapshot(snapshot({ description: MODERN, view: startView(4), status: 'waiting', next: { kind: 'waiting' }, seats: [0, 1, 2, 3].map((seat) => ({ seat, player: seat === 0 ? { player_id: 'p0', display_name: 'N' } : seat === 1 ? { player_id: 'c', display_name: 'Computer (expert)', computer: /** @type {const} */ ('expert') } : null, connected: seat < 2, out: false })) }));
+  const fh = roomHtml(four, ui);
+  assert.equal((fh.match(/class="player[ "]/g) ?? []).length, 4);
+  assert.match(fh, /Invite 2 players/);
+  assert.match(statusLine(four).text, /Waiting for 2 more players/);
+  const over = fromSnapshot(snapshot({ status: 'finished', next: { kind: 'end', standing: { places: [1, 0], scores: [], how: 'resigned' } }, standing: { places: [1, 0], scores: [], how: 'resigned' }, series: [{ player_id: 'p1', points: 5 }] }));
+  const oh = roomHtml(over, ui);
+  assert.match(oh, /Akhenaten won, by resignation\./);
+  assert.match(oh, /data-testid="series">Series: Akhenaten 5/);
+  assert.match(oh, /data-action="offer_rematch"/);
 });
 
-test('names are escaped', () => {
-  assert.equal(esc(`<b>"x" & 'y'</b>`), '&#60;b&#62;&#34;x&#34; &#38; &#39;y&#39;&#60;/b&#62;');
-  const html = joinHtml({ creator: '<i>', openSide: 'spool', name: '"', error: '' });
-  assert.ok(!html.includes('<i>'));
+test('server errors read as plain words; the server message is kept for refusals', () => {
+  assert.equal(errorText('not_your_turn'), 'It is not your turn yet.');
+  assert.match(errorText('illegal_move', 'an opponent blockade on square 12 is in the way', 'blockade'), /blockade on square 12/);
+  assert.equal(errorText('weird', 'boom'), 'The server refused: boom');
 });

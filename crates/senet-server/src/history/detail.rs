@@ -213,6 +213,7 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
     }
     game["position"] = json!(replayed.table.position_text());
     game["view"] = json!(replayed.table.view());
+    game["start_view"] = json!(replayed.start_view);
     game["description"] = json!(replayed.rule_set.description());
     let fairness = fairness(store, &row).await?;
     game["fairness"] = match &fairness {

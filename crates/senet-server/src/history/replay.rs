@@ -22,6 +22,10 @@ pub struct Replayed {
     pub start_position: String,
     /// The position text after each entry, in order.
     pub positions: Vec<String>,
+    /// The view before the first entry.
+    pub start_view: senet_engine::View,
+    /// The view after each entry, in order (what the replay draws).
+    pub views: Vec<senet_engine::View>,
 }
 
 /// Replays a game's stored entries through [`Table`]; a rule set, a seat
@@ -33,7 +37,9 @@ pub fn replay(row: &HistoryRow, steps: &[StepRow]) -> Result<Replayed, AppError>
     let seats = u8::try_from(row.seat_count).map_err(|e| fail(format!("seat count: {e}")))?;
     let mut table = Table::new(rule_set, seats).map_err(&fail)?;
     let start_position = table.position_text();
+    let start_view = table.view();
     let mut positions = Vec::with_capacity(steps.len());
+    let mut views = Vec::with_capacity(steps.len());
     for step in steps {
         let entry: Entry = step
             .step
@@ -46,12 +52,15 @@ pub fn replay(row: &HistoryRow, steps: &[StepRow]) -> Result<Replayed, AppError>
             ))
         })?;
         positions.push(table.position_text());
+        views.push(table.view());
     }
     Ok(Replayed {
         rule_set,
         table,
         start_position,
         positions,
+        start_view,
+        views,
     })
 }
 
@@ -61,10 +70,11 @@ pub fn replay(row: &HistoryRow, steps: &[StepRow]) -> Result<Replayed, AppError>
 pub fn steps_json(replayed: &Replayed, steps: &[StepRow]) -> Result<Vec<Value>, AppError> {
     let record = replayed.table.record();
     let mut out = Vec::with_capacity(record.len());
-    for (index, ((played, row), position)) in record
+    for (index, (((played, row), position), view)) in record
         .iter()
         .zip(steps)
         .zip(&replayed.positions)
+        .zip(&replayed.views)
         .enumerate()
     {
         let (step, left) = match played.entry {
@@ -83,6 +93,7 @@ pub fn steps_json(replayed: &Replayed, steps: &[StepRow]) -> Result<Vec<Value>, 
         };
         let mut value = serde_json::to_value(info).map_err(AppError::internal)?;
         value["position"] = json!(position);
+        value["view"] = json!(view);
         value["played_at"] = json!(row.played_at);
         out.push(value);
     }

@@ -71,7 +71,7 @@ struct CreateRoom {
     /// The computer's level for each of the other seats it takes, in seat
     /// order after the creator's; the seats left over are open for invites.
     #[serde(default)]
-    computers: Option<Vec<String>>,
+    computers: Option<Vec<Option<String>>>,
     /// The creator's client seed (`docs/fairness.md`).
     #[serde(default)]
     client_seed: Option<String>,
@@ -95,8 +95,9 @@ fn level(name: &str) -> Result<ComputerLevel, AppError> {
 }
 
 impl CreateRoom {
-    /// The computer's level for each other seat it takes (of `others`).
-    fn computers(&self, others: usize) -> Result<Vec<ComputerLevel>, AppError> {
+    /// The computer's level for each other seat in turn order after the
+    /// creator's (of `others`); `None` leaves that seat open.
+    fn computers(&self, others: usize) -> Result<Vec<Option<ComputerLevel>>, AppError> {
         let every = match (&self.opponent, &self.computer_level) {
             (None, None) => None,
             (Some(opponent), None) => Some(&opponent.computer),
@@ -114,7 +115,7 @@ impl CreateRoom {
                 "bad_opponent",
                 "give either `computers` or one level for every other seat",
             )),
-            (Some(name), None) => Ok(vec![level(name)?; others]),
+            (Some(name), None) => Ok(vec![Some(level(name)?); others]),
             (None, Some(list)) if list.len() > others => Err(bad(
                 "bad_opponent",
                 format!(
@@ -122,7 +123,10 @@ impl CreateRoom {
                     list.len()
                 ),
             )),
-            (None, Some(list)) => list.iter().map(|name| level(name)).collect(),
+            (None, Some(list)) => list
+                .iter()
+                .map(|name| name.as_deref().map(level).transpose())
+                .collect(),
             (None, None) => Ok(Vec::new()),
         }
     }
@@ -233,6 +237,7 @@ pub async fn create_room(
     // The computers take the other seats in turn order after the creator's.
     let others = (1..seats).map(|k| Seat::new((mine.number() + k) % seats));
     for (seat, level) in others.flatten().zip(computers.iter()) {
+        let Some(level) = level else { continue };
         if let Some(slot) = slots.get_mut(seat.index()) {
             *slot = SeatSlot::held(Some(Holder::computer(*level)), false);
         }
@@ -291,11 +296,17 @@ pub async fn create_room(
         Vec::new(),
         Some(origin),
     );
-    let every_other = (!computers.is_empty()
-        && computers.len() == usize::from(seats) - 1
-        && computers.iter().all(|level| *level == computers[0]))
-    .then(|| computers[0].as_str());
-    tracing::info!(room = %code, %game_id, creator = %player.id, %rule_set, seats, computers = computers.len(), "room created");
+    let every_other = match computers.first() {
+        Some(Some(first))
+            if computers.len() == usize::from(seats) - 1
+                && computers.iter().all(|level| *level == Some(*first)) =>
+        {
+            Some(first.as_str())
+        }
+        _ => None,
+    };
+    let computer_count = computers.iter().flatten().count();
+    tracing::info!(room = %code, %game_id, creator = %player.id, %rule_set, seats, computers = computer_count, "room created");
     Ok((
         StatusCode::CREATED,
         Json(RoomCreated {

@@ -60,6 +60,10 @@ pub(super) fn next_info(table: &Table, status: &Status) -> NextInfo {
                 .map(|choice| OptionInfo {
                     option: choice.to_string(),
                     choice: *choice,
+                    events: table.preview(senet_engine::Step::Decide {
+                        seat: *seat,
+                        choice: *choice,
+                    }),
                 })
                 .collect(),
         },

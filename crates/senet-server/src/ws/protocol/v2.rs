@@ -67,6 +67,10 @@ pub struct OptionInfo {
     pub option: String,
     /// The option as data.
     pub choice: Choice,
+    /// What choosing it would do, piece by piece (the events of the step
+    /// played on a copy of the state), so a client can preview it. The
+    /// draws the rules make by themselves after it are not in it.
+    pub events: Vec<Event>,
 }
 
 /// What comes next.

@@ -1,0 +1,154 @@
+// Playing in the browser for the end-to-end tests: throw when the page may,
+// else choose an option (a board control or an option button), and wait
+// for the server's answer.
+
+import { join } from 'node:path';
+import { OUTPUT_DIR } from './harness.js';
+
+/** @typedef {import('playwright-core').Page} Page */
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Screenshots at both sizes, then back to the page's own size.
+ * @param {Page} page
+ * @param {string} name
+ */
+export async function shoot(page, name) {
+  const own = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(1, 1); // no hover tooltip in the picture
+  for (const [size, vp] of /** @type {const} */ ([['desktop', DESKTOP], ['phone', PHONE]])) {
+    await page.setViewportSize(vp);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(OUTPUT_DIR, `${name}-${size}-${vp.width}x${vp.height}.png`), fullPage: size === 'phone' });
+  }
+  await page.setViewportSize(own);
+}
+
+/** @param {Page} page */
+export const seqOf = (page) => page.evaluate(() => document.getElementById('app')?.dataset.seq ?? '');
+
+/**
+ * Waits until the page has seen a newer event than `seq`.
+ * @param {Page} page
+ * @param {string} seq
+ */
+export const nextSeq = (page, seq) =>
+  page.waitForFunction((s) => (document.getElementById('app')?.dataset.seq ?? '') !== s, seq, { timeout: 20_000 });
+
+/**
+ * What the page may do now.
+ * @param {Page} page
+ * @returns {Promise<'finished' | 'throw' | 'board' | 'option' | 'wait'>}
+ */
+export function whatNow(page) {
+  return page.evaluate(() => {
+    const app = document.getElementById('app');
+    if (app?.dataset.phase === 'finished') return 'finished';
+    if (app?.dataset.queue && app.dataset.queue !== '0') return 'wait';
+    if (document.querySelector('#throw:not([disabled])')) return 'throw';
+    const single = [...document.querySelectorAll('[data-square-options]')].find((el) => !(el.getAttribute('data-square-options') ?? '').includes('|'));
+    if (single) return 'board';
+    if (document.querySelector('.option-btn:not([disabled])')) return 'option';
+    return 'wait';
+  });
+}
+
+/**
+ * One action by the page if it may act: throw, or choose (on the board when
+ * a square has one option and `board` is set, else the first option button).
+ * @param {Page} page
+ * @param {{board?: boolean}} [opts]
+ * @returns {Promise<string>}
+ */
+export async function act(page, opts = {}) {
+  const what = await whatNow(page);
+  if (what === 'finished' || what === 'wait') return what;
+  const seq = await seqOf(page);
+  if (what === 'throw') await page.click('#throw');
+  else if (what === 'board' && opts.board !== false) {
+    const handle = await page.evaluateHandle(() => [...document.querySelectorAll('[data-square-options]')].find((el) => !(el.getAttribute('data-square-options') ?? '').includes('|')));
+    await /** @type {import('playwright-core').ElementHandle<Element>} */ (handle).click();
+  } else await page.locator('.option-btn:not([disabled])').first().click();
+  try {
+    await nextSeq(page, seq);
+  } catch {
+    return 'stale';
+  }
+  return what;
+}
+
+/**
+ * Lets the page play by itself, in the page, as fast as the server answers:
+ * every 10 ms it throws when it may, else chooses (on the board when a
+ * square has a single option and `board` is set, else the first option
+ * button). The client disables its controls while an action is on its way,
+ * so each action is sent once.
+ * @param {Page} page
+ * @param {{board?: boolean}} [opts]
+ */
+export async function autoplay(page, opts = {}) {
+  await page.evaluate((board) => {
+    const w = /** @type {any} */ (window);
+    if (w.senetAuto) return;
+    w.senetActions = 0;
+    w.senetAuto = setInterval(() => {
+      const app = document.getElementById('app');
+      if (!app || app.dataset.phase === 'finished' || (app.dataset.queue ?? '0') !== '0') return;
+      /** @type {HTMLElement | null | undefined} */
+      let el = /** @type {HTMLElement | null} */ (document.querySelector('#throw:not([disabled])'));
+      if (!el && board) el = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('[data-square-options]')]).find((e) => !(e.dataset.squareOptions ?? '').includes('|'));
+      if (!el) el = /** @type {HTMLElement | null} */ (document.querySelector('.option-btn:not([disabled])'));
+      if (el) {
+        el.click();
+        w.senetActions += 1;
+      }
+    }, 10);
+  }, opts.board !== false);
+}
+
+/**
+ * Stops a page's autoplay; the actions it took.
+ * @param {Page} page
+ * @returns {Promise<number>}
+ */
+export function stopAutoplay(page) {
+  return page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    clearInterval(w.senetAuto);
+    w.senetAuto = undefined;
+    return /** @type {number} */ (w.senetActions ?? 0);
+  });
+}
+
+/**
+ * Plays the pages against each other until the first one sees the end;
+ * `onSteps` runs once the record has `at` steps.
+ * @param {Page[]} pages
+ * @param {{limitMs?: number, board?: boolean, at?: number, onSteps?: () => Promise<void>}} [opts]
+ * @returns {Promise<number>} the actions taken
+ */
+export async function playOut(pages, opts = {}) {
+  for (const page of pages) await autoplay(page, { board: opts.board });
+  if (opts.onSteps) {
+    await pages[0].waitForFunction((n) => document.getElementById('app')?.dataset.phase === 'finished' || document.querySelectorAll('.record-list li').length >= n, opts.at ?? 40, { timeout: opts.limitMs ?? 240_000 });
+    await opts.onSteps();
+  }
+  await pages[0].waitForSelector('#app[data-phase="finished"]', { timeout: opts.limitMs ?? 240_000 });
+  let actions = 0;
+  for (const page of pages) actions += await stopAutoplay(page);
+  return actions;
+}
+
+/**
+ * Names a new visitor on the home page.
+ * @param {Page} page
+ * @param {string} base
+ * @param {string} name
+ */
+export async function home(page, base, name) {
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#create-form');
+  await page.fill('#name', name);
+}

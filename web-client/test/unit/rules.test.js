@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { roomOptions } from '../../src/api.js';
+import { COMPUTER_LEVELS, levelName } from '../../src/format.js';
+import { seatsHtml } from '../../src/home.js';
+import { markdownHtml, ruleSetCard, sectionFor, slug } from '../../src/rules.js';
+import { KENDALL, MODERN } from './fixtures.js';
+
+test('the rules document renders headings with anchors, lists, tables, code and safe links', () => {
+  const md = '# How to play\n\nA **bold** `code` [link](#x) [bad](javascript:alert(1))\n\n- one\n- two\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```\n<raw>\n```\n\n## Senet-modern (`modern`)\n';
+  const html = markdownHtml(md);
+  assert.match(html, /<h2 id="how-to-play">How to play<\/h2>/);
+  assert.match(html, /<strong>bold<\/strong> <code>code<\/code> <a href="#x">link<\/a> bad/);
+  assert.match(html, /<ul><li>one<\/li><li>two<\/li><\/ul>/);
+  assert.match(html, /<table><tr><th>a<\/th><th>b<\/th><\/tr><tr><td>1<\/td><td>2<\/td><\/tr><\/table>/);
+  assert.match(html, /<pre><code>&#60;raw&#62;<\/code><\/pre>/);
+  assert.equal(sectionFor(md, 'modern'), 'senet-modern-modern');
+  assert.equal(sectionFor(md, 'kendall'), 'how-to-play');
+  assert.equal(slug('How to play Senet-modern (2, 3 or 4 players)'), 'how-to-play-senet-modern-2-3-or-4-players');
+});
+
+test('each rule set is described from the server data', () => {
+  const card = ruleSetCard(MODERN, '');
+  assert.match(card, /id="modern"/);
+  assert.match(card, /2 to 4 players · 5 pieces each valued 1, 2, 3, 4, 5/);
+  assert.match(card, /two dice/);
+  assert.match(ruleSetCard(KENDALL, ''), /House of Water<\/strong> Back to 15\./);
+});
+
+test('the home form: players for modern, every other seat a person or the computer', () => {
+  const two = seatsHtml(KENDALL, 2);
+  assert.doesNotMatch(two, /name="seats"/);
+  assert.match(two, /Your opponent <select name="other1"/);
+  const four = seatsHtml(MODERN, 4);
+  assert.equal((four.match(/name="seats"/g) ?? []).length, 3);
+  assert.equal((four.match(/<select name="other/g) ?? []).length, 3);
+  assert.match(four, /Seat 4 · P4/);
+});
+
+test('room requests: computers per other seat, open seats left null, full tables private', () => {
+  assert.deepEqual(roomOptions({ ruleSet: 'modern', seats: 4, seat: 0, public: true, computers: ['expert', null, 'beginner'] }), { rule_set: 'modern', seats: 4, seat: 0, public: true, computers: ['expert', null, 'beginner'] });
+  assert.deepEqual(roomOptions({ ruleSet: 'kendall', seats: 2, seat: 'random', public: true, computers: ['expert'] }), { rule_set: 'kendall', seats: 2, seat: 'random', public: false, computers: ['expert'] });
+  assert.deepEqual(roomOptions({ ruleSet: 'peril', seats: 2, seat: 1, public: false, computers: [] }), { rule_set: 'peril', seats: 2, seat: 1, public: false });
+  assert.deepEqual(COMPUTER_LEVELS.map((l) => l.level), ['beginner', 'intermediate', 'expert']);
+  assert.equal(levelName('expert'), 'Expert');
+});
