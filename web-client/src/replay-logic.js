@@ -34,6 +34,7 @@
  * @property {View} start_view
  * @property {View} view
  * @property {StepInfo[]} steps
+ * @property {import('./fair.js').Fairness | null} [fairness]  null for games from before provably fair chance
  */
 
 /**

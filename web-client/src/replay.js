@@ -3,6 +3,7 @@
 // the race chart of every seat; buttons, arrow keys and a slider step
 // through it, and the address follows (shareable).
 
+import { verifyGame } from './fair.js';
 import { ApiError } from './api.js';
 import { downloadRecord, getGame } from './history-api.js';
 import { rollHtml } from './chance.js';
@@ -117,6 +118,7 @@ export function replayPageHtml(g) {
 <p class="crumbs"><a href="/games">← All games</a></p>
 <h1>${who}</h1>
 <p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${started ? ` · started ${esc(started)}` : ''}</p>
+<p class="fairness" data-testid="fairness" aria-live="polite">${g.fairness ? 'Checking the throws…' : 'Throws of this game came from the server\'s random number generator (before provably fair chance).'}</p>
 <p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
 </section>
 <div class="replay-grid rs-${esc(g.description.id)}">
@@ -243,4 +245,25 @@ export async function showReplay(root, id) {
   });
   window.addEventListener('popstate', () => show(turnFromSearch(location.search, last, 0), 'none'));
   show(turn, 'replace');
+  showFairness(root, game);
+}
+
+/**
+ * Checks every chance step of the game against its revealed seed in the
+ * browser (Web Crypto) and says so on the page.
+ * @param {HTMLElement} root
+ * @param {GameRecord} game
+ */
+async function showFairness(root, game) {
+  const out = root.querySelector('[data-testid="fairness"]');
+  if (!(out instanceof HTMLElement) || !game.fairness) return;
+  try {
+    const verdict = await verifyGame(game.fairness, game.game_id, game.seat_count, game.steps);
+    out.dataset.verified = String(verdict.ok);
+    out.textContent = verdict.ok
+      ? `✓ Provably fair: ${verdict.message} (commitment ${game.fairness.commitment.slice(0, 12)}…)`
+      : `${game.fairness.server_seed ? '✗ ' : ''}${verdict.message}`;
+  } catch (e) {
+    out.textContent = `The throws could not be checked in this browser: ${e instanceof Error ? e.message : String(e)}`;
+  }
 }

@@ -135,6 +135,10 @@ test('a finished game is listed under My games for both players and replays turn
   await a.waitForURL(new RegExp(`/games/${gameId}`));
   await a.waitForSelector('#app[data-page="replay"][data-turn="0"]');
   assert.deepEqual(await boardOnPage(a), boardOfView(game.start_view));
+  // The browser checks every throw against the revealed seed (Web Crypto).
+  await a.waitForSelector('[data-testid="fairness"][data-verified="true"]');
+  const chances = game.steps.filter((/** @type {{seat: number | null}} */ s) => s.seat === null).length;
+  assert.match(await a.textContent('[data-testid="fairness"]') ?? '', new RegExp(`All ${chances} chance steps verified`));
   await a.click('[data-step="last"]');
   await a.waitForSelector(`#app[data-turn="${last}"]`);
   assert.deepEqual(await boardOnPage(a), boardOfView(game.steps[last - 1].view));
