@@ -37,13 +37,14 @@ export function freePort() {
 /**
  * Builds the server (debug profile) and returns the binary's path.
  *
- * Built the way `scripts/test` last built it (`cargo test -p senet-server`,
- * whose integration tests need the binary), so that after the Rust suites
- * this is a no-op instead of a rebuild of the dependencies with another
- * feature set.
+ * Built the way `scripts/test` last built it (`cargo nextest run
+ * --workspace`, which builds with `cargo test --workspace --no-run`; the
+ * server's integration tests need the binary), so that after the Rust
+ * suites this is a no-op instead of a rebuild of the dependencies with
+ * another feature set.
  */
 export function buildServer() {
-  execFileSync('cargo', ['test', '-p', 'senet-server', '--no-run'], { cwd: REPO_DIR, stdio: 'inherit' });
+  execFileSync('cargo', ['test', '--workspace', '--no-run'], { cwd: REPO_DIR, stdio: 'inherit' });
   const target = process.env.CARGO_TARGET_DIR;
   const dir = target ? (isAbsolute(target) ? target : resolve(REPO_DIR, target)) : join(REPO_DIR, 'target');
   const bin = join(dir, 'debug', 'senet-server');
