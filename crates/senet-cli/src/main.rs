@@ -16,7 +16,7 @@ use senet_cli::steps;
 
 mod selfplay;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -201,11 +201,12 @@ fn selfplay(args: &[String]) -> Result<String, String> {
         time_ms,
         multi,
         format,
+        times,
     ] = options(
         args,
         [
             "games", "a", "b", "seed", "nodes", "threads", "rules", "seats", "time-ms", "multi",
-            "format",
+            "format", "times",
         ],
     )?;
     let games =
@@ -241,7 +242,7 @@ fn selfplay(args: &[String]) -> Result<String, String> {
                 return Err(format!("`--format`: `{other}`; known: text, json"));
             }
         };
-        return Ok(selfplay::run(&selfplay::Table {
+        return selfplay::run(&selfplay::Table {
             rules: any,
             seats,
             games,
@@ -252,10 +253,19 @@ fn selfplay(args: &[String]) -> Result<String, String> {
             multi,
             threads,
             json,
-        }));
+            times: times.map(std::path::PathBuf::from),
+        });
     }
-    if seats.is_some() || time_ms.is_some() || multi.is_some() || format.is_some() {
-        return Err("`--seats`, `--time-ms`, `--multi` and `--format` go with `--rules`".to_owned());
+    if seats.is_some()
+        || time_ms.is_some()
+        || multi.is_some()
+        || format.is_some()
+        || times.is_some()
+    {
+        return Err(
+            "`--seats`, `--time-ms`, `--multi`, `--format` and `--times` go with `--rules`"
+                .to_owned(),
+        );
     }
     let players = [
         Player::new(a).with_budget(budget),

@@ -36,6 +36,9 @@ pub struct Table {
     pub threads: u64,
     /// One JSON object instead of a `key=value` line.
     pub json: bool,
+    /// A file to append every timed decision to, one a line:
+    /// `<rules> <seats> <seed> <game> <a|b> <level> <cpu_ms> <wall_ms> <options>`.
+    pub times: Option<std::path::PathBuf>,
 }
 
 /// The CPU time of the calling thread, in seconds: what a decision costs
@@ -61,6 +64,8 @@ struct Outcome {
     /// A's decision times (wall, CPU), then B's, in seconds.
     a_times: Vec<(f64, f64)>,
     b_times: Vec<(f64, f64)>,
+    /// Every timed decision in order: A's?, CPU and wall seconds, options.
+    decisions: Vec<(bool, f64, f64, usize)>,
 }
 
 /// The median, 95th and 99th percentiles and maximum of some times in
@@ -104,7 +109,10 @@ pub fn quantiles(times: &mut [f64]) -> Quantiles {
 /// generators seeded by `seed` and `i`, so the results do not depend on the
 /// threads. Every decision with two or more options is timed twice: wall
 /// clock and the thread's CPU time.
-pub fn run(table: &Table) -> String {
+///
+/// # Errors
+/// When the times file cannot be written.
+pub fn run(table: &Table) -> Result<String, String> {
     let seats = usize::from(table.seats);
     let a = StepPlayer::new(table.a)
         .with_budget(table.budget)
@@ -137,13 +145,18 @@ pub fn run(table: &Table) -> String {
             place: None,
             a_times: Vec::new(),
             b_times: Vec::new(),
+            decisions: Vec::new(),
         };
         if let Some(result) = result {
             outcome.place = result
                 .standing
                 .and_then(|s| s.places.iter().position(|seat| seat.index() == a_seat));
             for d in result.decisions {
-                let times = if d.seat.index() == a_seat {
+                let is_a = d.seat.index() == a_seat;
+                if table.times.is_some() {
+                    outcome.decisions.push((is_a, d.clock, d.wall, d.options));
+                }
+                let times = if is_a {
                     &mut outcome.a_times
                 } else {
                     &mut outcome.b_times
@@ -154,6 +167,10 @@ pub fn run(table: &Table) -> String {
         outcome
     });
     let seconds = began.elapsed().as_secs_f64();
+    if let Some(path) = &table.times {
+        write_times(table, path, &outcomes)
+            .map_err(|e| format!("`--times` {}: {e}", path.display()))?;
+    }
     let finished: Vec<usize> = outcomes.iter().filter_map(|o| o.place).collect();
     let unfinished = outcomes.len() - finished.len();
     let a_wins = finished.iter().filter(|&&p| p == 0).count() as u64;
@@ -222,11 +239,32 @@ pub fn run(table: &Table) -> String {
     }
     out.decimal("seconds", seconds, 1);
     out.decimal("games_per_second", games_per_second, 2);
-    if table.json {
-        out.json()
-    } else {
-        out.line()
+    Ok(if table.json { out.json() } else { out.line() })
+}
+
+/// Appends every timed decision to the times file.
+fn write_times(table: &Table, path: &std::path::Path, outcomes: &[Outcome]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut text = String::new();
+    for (game, outcome) in outcomes.iter().enumerate() {
+        for &(is_a, cpu, wall, options) in &outcome.decisions {
+            text.push_str(&format!(
+                "{} {} {} {game} {} {} {:.3} {:.3} {options}\n",
+                table.rules.id().as_str(),
+                table.seats,
+                table.seed,
+                if is_a { "a" } else { "b" },
+                if is_a { table.a } else { table.b },
+                cpu * 1e3,
+                wall * 1e3,
+            ));
+        }
     }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?
+        .write_all(text.as_bytes())
 }
 
 /// The report's fields, in order: as JSON values and as `key=value` text.
