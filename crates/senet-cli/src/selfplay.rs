@@ -113,6 +113,17 @@ pub fn quantiles(times: &mut [f64]) -> Quantiles {
 /// # Errors
 /// When the times file cannot be written.
 pub fn run(table: &Table) -> Result<String, String> {
+    // Opened first, so that a bad path fails before the games.
+    let mut times_file = match &table.times {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("`--times` {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let seats = usize::from(table.seats);
     let a = StepPlayer::new(table.a)
         .with_budget(table.budget)
@@ -167,8 +178,8 @@ pub fn run(table: &Table) -> Result<String, String> {
         outcome
     });
     let seconds = began.elapsed().as_secs_f64();
-    if let Some(path) = &table.times {
-        write_times(table, path, &outcomes)
+    if let (Some(file), Some(path)) = (&mut times_file, &table.times) {
+        write_times(table, file, &outcomes)
             .map_err(|e| format!("`--times` {}: {e}", path.display()))?;
     }
     let finished: Vec<usize> = outcomes.iter().filter_map(|o| o.place).collect();
@@ -243,7 +254,11 @@ pub fn run(table: &Table) -> Result<String, String> {
 }
 
 /// Appends every timed decision to the times file.
-fn write_times(table: &Table, path: &std::path::Path, outcomes: &[Outcome]) -> std::io::Result<()> {
+fn write_times(
+    table: &Table,
+    file: &mut std::fs::File,
+    outcomes: &[Outcome],
+) -> std::io::Result<()> {
     use std::io::Write;
     let mut text = String::new();
     for (game, outcome) in outcomes.iter().enumerate() {
@@ -260,11 +275,7 @@ fn write_times(table: &Table, path: &std::path::Path, outcomes: &[Outcome]) -> s
             ));
         }
     }
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?
-        .write_all(text.as_bytes())
+    file.write_all(text.as_bytes())
 }
 
 /// The report's fields, in order: as JSON values and as `key=value` text.
