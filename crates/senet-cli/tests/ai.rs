@@ -153,7 +153,7 @@ fn selfplay_of_any_rule_set_rotates_the_seats_and_times_every_decision() {
             "--seats",
             "3",
             "--games",
-            "6",
+            "3",
             "--a",
             "intermediate",
             "--b",
@@ -172,11 +172,11 @@ fn selfplay_of_any_rule_set_rotates_the_seats_and_times_every_decision() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let text = stdout(&output);
     assert_eq!(text.lines().count(), 1, "{text}");
-    assert!(text.starts_with("rules=modern seats=3 games=6 a=intermediate b=beginner "));
+    assert!(text.starts_with("rules=modern seats=3 games=3 a=intermediate b=beginner "));
     let number = |key: &str| -> f64 { field(&text, key).parse().unwrap() };
     assert_eq!(
         number("a_wins") + number("b_wins") + number("unfinished"),
-        6.0
+        3.0
     );
     assert_eq!(field(&text, "even"), "0.3333");
     // Both clocks, median ≤ p95 ≤ p99 ≤ max.
