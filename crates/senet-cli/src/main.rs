@@ -16,7 +16,7 @@ use senet_cli::steps;
 
 mod selfplay;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -201,10 +201,13 @@ fn selfplay(args: &[String]) -> Result<String, String> {
         seats,
         time_ms,
         multi,
+        format,
+        times,
     ] = options(
         args,
         [
             "games", "a", "b", "seed", "nodes", "threads", "rules", "seats", "time-ms", "multi",
+            "format", "times",
         ],
     )?;
     let games =
@@ -233,7 +236,14 @@ fn selfplay(args: &[String]) -> Result<String, String> {
             Some(name) => name.parse::<MultiSearch>()?,
             None => MultiSearch::default(),
         };
-        return Ok(selfplay::run(&selfplay::Table {
+        let json = match format.as_deref() {
+            None | Some("text") => false,
+            Some("json") => true,
+            Some(other) => {
+                return Err(format!("`--format`: `{other}`; known: text, json"));
+            }
+        };
+        return selfplay::run(&selfplay::Table {
             rules: any,
             seats,
             games,
@@ -243,10 +253,20 @@ fn selfplay(args: &[String]) -> Result<String, String> {
             budget,
             multi,
             threads,
-        }));
+            json,
+            times: times.map(std::path::PathBuf::from),
+        });
     }
-    if seats.is_some() || time_ms.is_some() || multi.is_some() {
-        return Err("`--seats`, `--time-ms` and `--multi` go with `--rules`".to_owned());
+    if seats.is_some()
+        || time_ms.is_some()
+        || multi.is_some()
+        || format.is_some()
+        || times.is_some()
+    {
+        return Err(
+            "`--seats`, `--time-ms`, `--multi`, `--format` and `--times` go with `--rules`"
+                .to_owned(),
+        );
     }
     let players = [
         Player::new(a).with_budget(budget),

@@ -131,6 +131,101 @@ fn selfplay_reports_wins_a_confidence_interval_and_speed() {
     assert_eq!(wins(&text), wins(&again));
 }
 
+/// The value of `key` in a `key=value` line.
+fn field(text: &str, key: &str) -> String {
+    text.split_whitespace()
+        .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("no {key} in {text}"))
+        .to_owned()
+}
+
+#[test]
+fn selfplay_of_any_rule_set_rotates_the_seats_and_times_every_decision() {
+    let dir = std::env::temp_dir().join(format!("senet-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let times = dir.join("times");
+    let _ = std::fs::remove_file(&times);
+    let args = |threads: &'static str, format: &'static str| {
+        vec![
+            "selfplay",
+            "--rules",
+            "modern",
+            "--seats",
+            "3",
+            "--games",
+            "3",
+            "--a",
+            "intermediate",
+            "--b",
+            "beginner",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+            "--format",
+            format,
+        ]
+    };
+    let mut with_times = args("1", "text");
+    with_times.extend(["--times", times.to_str().unwrap()]);
+    let output = senet(&with_times);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("rules=modern seats=3 games=3 a=intermediate b=beginner "));
+    let number = |key: &str| -> f64 { field(&text, key).parse().unwrap() };
+    assert_eq!(
+        number("a_wins") + number("b_wins") + number("unfinished"),
+        3.0
+    );
+    assert_eq!(field(&text, "even"), "0.3333");
+    // Both clocks, median ≤ p95 ≤ p99 ≤ max.
+    for side in ["a", "b"] {
+        for clock in ["ms", "cpu_ms"] {
+            let q: Vec<f64> = ["median", "p95", "p99", "max"]
+                .iter()
+                .map(|q| number(&format!("{side}_{clock}_{q}")))
+                .collect();
+            assert!(q.windows(2).all(|w| w[0] <= w[1]), "{side} {clock}: {q:?}");
+        }
+    }
+    // One line a timed decision: rules, seats, seed, game, a|b, level,
+    // CPU ms, wall ms, options; every game seats A once in turn.
+    let lines = std::fs::read_to_string(&times).unwrap();
+    let a_lines: Vec<Vec<&str>> = lines
+        .lines()
+        .map(|l| l.split(' ').collect::<Vec<_>>())
+        .filter(|f| f[4] == "a")
+        .collect();
+    assert_eq!(a_lines.len() as f64, number("a_decisions"));
+    assert_eq!(
+        lines.lines().count() as f64,
+        number("a_decisions") + number("b_decisions")
+    );
+    for f in lines.lines().map(|l| l.split(' ').collect::<Vec<_>>()) {
+        assert_eq!(f.len(), 9, "{f:?}");
+        assert_eq!(&f[..3], ["modern", "3", "4"]);
+        assert_eq!(
+            f[5],
+            if f[4] == "a" {
+                "intermediate"
+            } else {
+                "beginner"
+            }
+        );
+        assert!(f[6].parse::<f64>().unwrap() >= 0.0);
+        assert!(f[8].parse::<usize>().unwrap() >= 2);
+    }
+    // The same games as JSON, and whatever the threads.
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&senet(&args("2", "json")))).unwrap();
+    assert_eq!(json["a_wins"].as_f64(), Some(number("a_wins")));
+    assert_eq!(json["a_decisions"].as_f64(), Some(number("a_decisions")));
+    assert_eq!(json["rules"], "modern");
+    assert!(json["a_cpu_ms_p99"].as_f64().is_some(), "{json}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_ai_input_prints_one_line_on_stderr_and_exits_with_2() {
     let cases: &[&[&str]] = &[
@@ -162,6 +257,26 @@ fn bad_ai_input_prints_one_line_on_stderr_and_exits_with_2() {
         ],
         &[
             "selfplay", "--games", "2", "--games", "3", "--a", "expert", "--b", "beginner",
+        ],
+        &[
+            "selfplay", "--games", "2", "--a", "expert", "--b", "beginner", "--format", "json",
+        ],
+        &[
+            "selfplay", "--games", "2", "--a", "expert", "--b", "beginner", "--rules", "simple",
+            "--format", "xml",
+        ],
+        &[
+            "selfplay",
+            "--games",
+            "2",
+            "--a",
+            "expert",
+            "--b",
+            "beginner",
+            "--rules",
+            "simple",
+            "--times",
+            "/nonexistent-dir/times",
         ],
     ];
     for args in cases {

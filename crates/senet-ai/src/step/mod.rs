@@ -27,7 +27,7 @@ use senet_engine::{
 };
 
 pub use eval::{Strengths, Weights};
-pub use play::{StepGameResult, play_step_game};
+pub use play::{Decision, StepGameResult, play_step_game, play_step_game_clocked};
 
 use crate::Player;
 use crate::eval::{LOSS, WIN};
