@@ -164,6 +164,19 @@ export function closeText(code, reason = '') {
  * "3 s", "2 min", for connection notes.
  * @param {number} ms
  */
+/**
+ * A countdown as minutes and seconds, `1:47` (rounded up, never negative).
+ * @param {number} ms
+ */
+export function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A short duration, `13 s` or `4 min`.
+ * @param {number} ms
+ */
 export function shortDuration(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
   return s < 60 ? `${s} s` : `${Math.round(s / 60)} min`;

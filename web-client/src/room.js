@@ -287,6 +287,10 @@ function play(root, code, token, setConn) {
       const input = /** @type {HTMLInputElement | null} */ (root.querySelector('#invite-link'));
       const ok = await copyText(state?.inviteUrl ?? '', input);
       toast(ok ? 'Invite link copied. Send it to the other players!' : 'Could not copy: select the link and copy it yourself.', ok ? 'ok' : 'error');
+    } else if (action === 'share') {
+      const link = `${location.origin}/games/${state?.gameId ?? ''}`;
+      const ok = await copyText(link, null);
+      toast(ok ? 'Replay link copied.' : `Could not copy; the link is ${link}`, ok ? 'ok' : 'error');
     } else if (action === 'unpick') {
       picked = null;
       render();

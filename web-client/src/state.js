@@ -52,7 +52,9 @@ export function fromSnapshot(snap, now = Date.now()) {
     lastRollStep: last.step,
     lastRollBy: snap.next.kind === 'decide' ? snap.next.seat : null,
     lastStep: null,
-    awaySince: snap.seats.map((s) => (s.player && !s.connected && !s.player.computer ? now : null)),
+    awaySince: snap.seats.map((s) => (s.player && !s.connected && !s.player.computer ? now - (s.away_ms ?? 0) : null)),
+    claimAt: snap.seats.map((s) => (typeof s.claim_in_ms === 'number' ? now + s.claim_in_ms : null)),
+    spectators: snap.spectators ?? 0,
   };
 }
 
@@ -132,8 +134,13 @@ function applyEvent(s, msg, now) {
       s.seats = s.seats.map((seat) => (seat.seat === msg.seat ? { ...seat, connected } : seat));
       s.awaySince = s.awaySince.slice();
       s.awaySince[msg.seat] = connected ? null : now;
+      s.claimAt = s.claimAt.slice();
+      s.claimAt[msg.seat] = !connected && typeof msg.claim_in_ms === 'number' ? now + msg.claim_in_ms : null;
       return s;
     }
+    case 'spectators':
+      s.spectators = typeof msg.count === 'number' ? msg.count : s.spectators;
+      return s;
     case 'rematch_offered':
       s.rematch = [...new Set([...s.rematch, msg.by])];
       s.rematchDeclined = false;
@@ -218,4 +225,18 @@ export function canClaimWin(s) {
 export function seatColour(s, seat) {
   const c = s.view.seats[seat]?.colour;
   return c === undefined ? null : c;
+}
+
+/**
+ * How long until the receiver may claim the win against the seat that must
+ * act and is away (ms, 0 once it may); `null` when there is no such claim to
+ * wait for.
+ * @param {RoomState} s
+ * @param {number} now
+ */
+export function claimWait(s, now) {
+  if (!canClaimWin(s)) return null;
+  const them = actingSeat(s);
+  const at = them === null ? null : s.claimAt[them];
+  return at === null || at === undefined ? null : Math.max(0, at - now);
 }

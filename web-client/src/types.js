@@ -89,7 +89,13 @@
 
 /** @typedef {{player_id: string, display_name: string, computer?: ComputerLevel | null}} PlayerInfo */
 
-/** @typedef {{seat: number, player: PlayerInfo | null, connected: boolean, out: boolean}} SeatInfo */
+/**
+ * A seat as the server tells it. A seat whose person has no connection
+ * carries `away_ms` (for how long, as of the frame) and, while the game is
+ * on, `claim_in_ms` (in how long a win may be claimed against it when it
+ * must act; 0 once it may).
+ * @typedef {{seat: number, player: PlayerInfo | null, connected: boolean, out: boolean, away_ms?: number, claim_in_ms?: number}} SeatInfo
+ */
 
 /** @typedef {{role: 'seat', seat: number} | {role: 'spectator'}} You */
 
@@ -112,6 +118,7 @@
  * @property {Standing | null} standing
  * @property {number[]} rematch
  * @property {{player_id: string, points: number}[]} [series]
+ * @property {number} [spectators]  how many watch
  */
 
 /**
@@ -145,6 +152,8 @@
  * @property {number | null} lastRollBy    who threw it (null: the rules drew it, or unknown)
  * @property {StepInfo | null} lastStep   the latest step, for marks and animation
  * @property {Array<number | null>} awaySince  by seat, ms timestamps
+ * @property {Array<number | null>} claimAt    by seat, the local ms timestamp from which a win may be claimed against it
+ * @property {number} spectators  how many watch
  */
 
 export {};

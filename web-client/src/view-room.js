@@ -3,9 +3,9 @@
 
 import { rollHtml, throwLabel } from './chance.js';
 import { colourName, eventText, optionText, rollText, standingText, stepText } from './describe.js';
-import { levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from './format.js';
+import { clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from './format.js';
 import { pieceSvg } from './icons.js';
-import { actingSeat, canClaimWin, canThrow, myOptions, mySeat, playing, seatColour } from './state.js';
+import { actingSeat, canClaimWin, canThrow, claimWait, myOptions, mySeat, playing, seatColour } from './state.js';
 import { boardHtml, esc, trayHtml } from './view-board.js';
 
 /** @typedef {import('./types.js').RoomState} RoomState */
@@ -103,8 +103,13 @@ function actionsPanel(s, ui) {
     if (canClaimWin(s)) {
       const them = /** @type {number} */ (actingSeat(s));
       const away = s.awaySince[them];
-      html += `<p class="note">${esc(nameOf(s, them))} left the game${away ? ` ${shortDuration(ui.now - away)} ago` : ''}. Once they have been away past the reconnect time you may claim the win${s.seats.length > 2 ? ' (they are put out)' : ''}.</p>`;
-      html += `<button type="button" class="btn" data-action="claim_win"${off}>Claim the win</button>`;
+      const wait = claimWait(s, ui.now);
+      const what = s.seats.length > 2 ? 'put them out' : 'claim the win';
+      const when = wait === null
+        ? `Once they have been away past the reconnect time you may ${what}.`
+        : wait > 0 ? `You may ${what} in <strong data-testid="claim-countdown">${clockText(wait)}</strong> if they do not come back.` : `You may ${what} now.`;
+      html += `<p class="note" data-testid="claim-note">${esc(nameOf(s, them))} left the game${away ? ` ${shortDuration(ui.now - away)} ago` : ''}. ${when}</p>`;
+      html += `<button type="button" class="btn" data-action="claim_win"${wait !== null && wait > 0 ? ' disabled' : off}>Claim the win</button>`;
     }
     html += `<button type="button" class="btn danger" data-action="resign"${off}>Resign</button>`;
   } else if (s.next.kind === 'end') {
@@ -172,7 +177,7 @@ function resultPanel(s, ui) {
   const series = s.series.length
     ? `<p class="series" data-testid="series">Series: ${s.series.map((x) => `${esc(s.seats.find((seat) => seat.player?.player_id === x.player_id)?.player?.display_name ?? 'a player')} ${x.points}`).join(' · ')}</p>`
     : '';
-  return `<section class="panel result" data-testid="result"><h2>${esc(resultText(s))}</h2><ol class="standing">${places.map((p) => `<li>${esc(p.replace(/^\d+\. /, ''))}</li>`).join('')}</ol>${series}<p class="note">Game ${s.gameNo} · ${s.steps.length} steps · <a href="/games/${esc(s.gameId)}" data-testid="replay-link">Replay it step by step</a></p>${actionsPanel(s, ui)}</section>`;
+  return `<section class="panel result" data-testid="result"><h2>${esc(resultText(s))}</h2><ol class="standing">${places.map((p) => `<li>${esc(p.replace(/^\d+\. /, ''))}</li>`).join('')}</ol>${series}<p class="note">Game ${s.gameNo} · ${s.steps.length} steps · <a href="/games/${esc(s.gameId)}" data-testid="replay-link">Replay it step by step</a> <button type="button" class="btn small" data-action="share" data-testid="share">Copy the replay link</button></p>${actionsPanel(s, ui)}</section>`;
 }
 
 /**
@@ -198,6 +203,7 @@ export function roomHtml(s, ui) {
   const seriesLine = !finished && s.series.length ? `<p class="series note" data-testid="series">Series: ${s.series.map((x) => `${esc(s.seats.find((seat) => seat.player?.player_id === x.player_id)?.player?.display_name ?? 'a player')} ${x.points}`).join(' · ')}</p>` : '';
   return `<div class="room rs-${esc(s.desc.id)} seats-${order.length}${me === null ? ' spectator' : ` me-${me}`}">
 <h1 class="room-title">${esc(s.desc.name)}</h1>
+${s.spectators > 0 ? `<p class="watchers note" data-testid="spectators">${s.spectators} watching</p>` : ''}
 <div class="players">${cards}</div>
 ${banner}
 <p class="status${status.mine ? ' mine' : ''}${finished ? ' finished' : ''}" data-testid="status" aria-live="polite">${esc(status.text)}</p>

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { actingSeat, canClaimWin, canThrow, fromSnapshot, myOptions, reduce } from '../../src/state.js';
+import { actingSeat, canClaimWin, canThrow, claimWait, fromSnapshot, myOptions, reduce } from '../../src/state.js';
+import { clockText } from '../../src/format.js';
 import { snapshot, startView, stepEvent } from './fixtures.js';
 
 const sticks = { step: 'chance', roll: { kind: 'sticks', sticks: [true, true, true, false] } };
@@ -58,6 +59,26 @@ test('claim-win only against an absent person who must act', () => {
   assert.equal(canClaimWin(s), false);
   const computer = fromSnapshot(snapshot({ you: { role: 'seat', seat: 1 }, seats: [{ seat: 0, player: { player_id: 'c', display_name: 'Computer (expert)', computer: 'expert' }, connected: false, out: false }, { seat: 1, player: { player_id: 'p1', display_name: 'A' }, connected: true, out: false }] }));
   assert.equal(canClaimWin(computer), false);
+});
+
+test('the claim countdown runs from when the frame arrived, and the spectator count follows its events', () => {
+  const away = { seat: 0, player: { player_id: 'p0', display_name: 'N' }, connected: false, out: false, away_ms: 13_000, claim_in_ms: 107_000 };
+  const here = { seat: 1, player: { player_id: 'p1', display_name: 'A' }, connected: true, out: false };
+  let s = fromSnapshot(snapshot({ you: { role: 'seat', seat: 1 }, seats: [away, here], spectators: 2 }), 50_000);
+  assert.equal(s.awaySince[0], 37_000);
+  assert.equal(s.spectators, 2);
+  assert.equal(claimWait(s, 50_000), 107_000);
+  assert.equal(clockText(/** @type {number} */ (claimWait(s, 51_000))), '1:46');
+  assert.equal(claimWait(s, 200_000), 0, 'never negative');
+  s = /** @type {any} */ (reduce(s, { type: 'reconnected', seq: 5, seat: 0 }, 60_000)).state;
+  assert.equal(claimWait(s, 60_000), null);
+  s = /** @type {any} */ (reduce(s, { type: 'disconnected', seq: 6, seat: 0, claim_in_ms: 120_000 }, 70_000)).state;
+  assert.equal(clockText(/** @type {number} */ (claimWait(s, 70_000))), '2:00');
+  s = /** @type {any} */ (reduce(s, { type: 'spectators', seq: 7, count: 3 }, 71_000)).state;
+  assert.equal(s.spectators, 3);
+  // Only the seat that must act can be claimed against.
+  const other = fromSnapshot(snapshot({ you: { role: 'seat', seat: 0 }, seats: [{ ...here, seat: 0 }, { ...away, seat: 1 }] }), 0);
+  assert.equal(claimWait(other, 0), null);
 });
 
 test('spectators can neither throw nor choose', () => {
