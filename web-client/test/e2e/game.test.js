@@ -219,8 +219,9 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   await b.waitForSelector('#app[data-phase="finished"]');
   assert.match(await b.textContent('[data-testid="result"] h2') ?? '', /You win, by resignation/);
 
-  // --- Game 3: A (Cone, to throw) leaves; B may claim the win once the
-  // reconnect time (2 s here) has passed. Too early is refused in plain words.
+  // --- Game 3: A (Cone, to throw) leaves; B sees a countdown to when the
+  // win may be claimed (the reconnect time, 2 s here), the button waits for
+  // it, then the claim wins.
   await a.click('[data-action="offer_rematch"]');
   await b.waitForSelector('[data-action="accept_rematch"]');
   await b.click('[data-action="accept_rematch"]');
@@ -228,11 +229,11 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   await a.waitForSelector('#app[data-role="seat0"][data-phase="throw"]');
   await a.close();
   await b.waitForSelector('[data-action="claim_win"]');
-  await b.click('[data-action="claim_win"]');
-  await b.click('dialog#confirm .dlg-yes');
-  const early = await b.waitForSelector('.toast-error');
-  assert.match(await early.textContent() ?? '', /You cannot claim the win yet/);
-  await b.waitForTimeout(2200);
+  const countdown = await b.waitForSelector('[data-testid="claim-countdown"]');
+  assert.match(await countdown.textContent() ?? '', /^0:0[12]$/);
+  assert.equal(await b.isDisabled('[data-action="claim_win"]'), true, 'not before the countdown ends');
+  await b.waitForSelector('[data-action="claim_win"]:not([disabled])', { timeout: 5000 });
+  assert.match(await b.textContent('[data-testid="claim-note"]') ?? '', /You may claim the win now/);
   await b.click('[data-action="claim_win"]');
   await b.click('dialog#confirm .dlg-yes');
   await b.waitForSelector('#app[data-phase="finished"]');
