@@ -280,6 +280,15 @@ function play(root, code, token, setConn) {
       }
       return;
     }
+    // One of my pieces that has no option now: say so rather than nothing.
+    const square = target.closest('[data-square]');
+    if (square instanceof HTMLElement && state && state.next.kind === 'decide' && state.next.seat === mySeat(state)) {
+      const occupant = state.view.squares[Number(square.dataset.square) - 1];
+      if (occupant && occupant.seat === mySeat(state)) {
+        toast('That piece cannot move now: the rules allow it no move with this throw. The glowing pieces and squares can be played.', 'info');
+        return;
+      }
+    }
     const button = target.closest('[data-action]');
     if (!(button instanceof HTMLElement) || (button instanceof HTMLButtonElement && button.disabled)) return;
     const action = button.dataset.action;
