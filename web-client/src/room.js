@@ -330,9 +330,11 @@ function play(root, code, token, setConn) {
     if (document.visibilityState === 'visible') socket.retryNow();
   });
   setInterval(() => {
-    // Refresh "away for…" notes.
-    if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !root.contains(document.activeElement)) render();
-  }, 5000);
+    // Refresh "away for…" and the claim countdown every second. A render
+    // gives focus back to the same control; only typing is left alone.
+    const typing = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) && document.activeElement.matches('input, textarea, select');
+    if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !typing) render();
+  }, 1000);
   // For tests and debugging: drop the socket as a network failure would.
   /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state };
   socket.start();
