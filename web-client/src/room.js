@@ -4,10 +4,12 @@ import { ApiError, createPlayer, getRoom } from './api.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
-import { canThrow, mySeat, myOptions, reduce } from './state.js';
+import { canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
 import { confirmDialog, copyText, toast } from './ui.js';
 import { joinHtml, roomHtml } from './view-room.js';
 
+/** Where the "play forced moves for me" switch is remembered. */
+const AUTO_FORCED_KEY = 'senet.autoForced';
 /** @typedef {import('./types.js').RoomState} RoomState */
 /** @typedef {import('./types.js').StepInfo} StepInfo */
 
@@ -198,6 +200,29 @@ function play(root, code, token, setConn) {
     if (on) pendingTimer = setTimeout(() => { pending = false; render(); }, 6000);
   }
 
+  // "Play forced moves for me": a decision with a single option is sent by
+  // itself after a short pause (so the player sees it), once per step.
+  let autoForced = localStorage.getItem(AUTO_FORCED_KEY) === '1';
+  let forcedAt = -1;
+  /** @param {import('./types.js').RoomState} s */
+  function playForced(s) {
+    if (!autoForced || pending || !online || forcedOption(s) === null || forcedAt === s.steps.length) return;
+    forcedAt = s.steps.length;
+    const at = s.steps.length;
+    setTimeout(() => {
+      const option = state && state.steps.length === at && !pending ? forcedOption(state) : null;
+      if (option !== null) send({ type: 'decide', option });
+    }, 700);
+  }
+
+  root.addEventListener('change', (ev) => {
+    const input = ev.target;
+    if (!(input instanceof HTMLInputElement) || input.dataset.setting !== 'auto-forced') return;
+    autoForced = input.checked;
+    localStorage.setItem(AUTO_FORCED_KEY, autoForced ? '1' : '0');
+    if (state) playForced(state);
+  });
+
   /** @param {{type: string, [key: string]: unknown}} msg */
   function send(msg) {
     if (!socket.send(msg)) {
@@ -232,7 +257,8 @@ function play(root, code, token, setConn) {
     const scroll = root.querySelector('.record-list')?.scrollTop ?? 0;
     const recordOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.record'))?.open ?? true;
     const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.steps.length === 0;
-    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked });
+    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced });
+    playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
     root.dataset.ruleSet = s.desc.id;

@@ -240,3 +240,13 @@ export function claimWait(s, now) {
   const at = them === null ? null : s.claimAt[them];
   return at === null || at === undefined ? null : Math.max(0, at - now);
 }
+
+/**
+ * The option to play by itself under "play forced moves for me": the
+ * receiver's only option, when it has exactly one; else `null`.
+ * @param {RoomState} s
+ */
+export function forcedOption(s) {
+  const options = myOptions(s);
+  return options.length === 1 ? options[0].option : null;
+}

@@ -16,6 +16,7 @@ import { boardHtml, esc, trayHtml } from './view-board.js';
  * @property {boolean} pending  an action was sent and not yet answered
  * @property {number} now       ms timestamp, for "away for…"
  * @property {string | null} [picked]  a square whose several options are shown
+ * @property {boolean} [autoForced]  play a decision with a single option by itself
  */
 
 /**
@@ -67,7 +68,8 @@ function throwPanel(s, ui) {
   const enabled = show && canThrow(s) && ui.online && !ui.pending;
   const label = canThrow(s) && s.next.kind === 'throw' ? throwLabel(s.next.chance) : myOptions(s).length ? 'Now choose below' : 'Wait for your turn';
   const btn = show ? `<button type="button" id="throw" class="btn primary throw-btn" data-action="throw"${enabled ? '' : ' disabled'}>${label}</button>` : '';
-  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text" aria-live="polite">${caption}</div>${btn}${decisionPanel(s, ui)}</section>`;
+  const auto = show ? `<label class="auto-forced"><input type="checkbox" data-setting="auto-forced"${ui.autoForced ? ' checked' : ''}> Play forced moves for me</label>` : '';
+  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text" aria-live="polite">${caption}</div>${btn}${decisionPanel(s, ui)}${auto}</section>`;
 }
 
 /**

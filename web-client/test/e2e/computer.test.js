@@ -70,6 +70,14 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   assert.match(line ?? '', /^Computer \(Expert\): move the piece on square \d+/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
+  // "Play forced moves for me" is off until switched on, and remembered.
+  assert.equal(await page.isChecked('[data-setting="auto-forced"]'), false);
+  await page.check('[data-setting="auto-forced"]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('senet.autoForced')), '1');
+  await page.reload();
+  await page.waitForSelector('[data-setting="auto-forced"]');
+  assert.equal(await page.isChecked('[data-setting="auto-forced"]'), true);
+  await page.uncheck('[data-setting="auto-forced"]');
 
   // Private: "Playing now" lists the game for this browser (which sends its
   // player token), a stranger does not see it, and its replay and record

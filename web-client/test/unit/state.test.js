@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { actingSeat, canClaimWin, canThrow, claimWait, fromSnapshot, myOptions, reduce } from '../../src/state.js';
+import { actingSeat, canClaimWin, canThrow, claimWait, forcedOption, fromSnapshot, myOptions, reduce } from '../../src/state.js';
 import { clockText } from '../../src/format.js';
 import { snapshot, startView, stepEvent } from './fixtures.js';
 
@@ -102,4 +102,16 @@ test('game over, rematch asked and declined, a seat out, a player joining', () =
   s = /** @type {any} */ (reduce(s, { type: 'rematch_declined', seq: 9, by: 0 })).state;
   assert.deepEqual(s.rematch, []);
   assert.equal(s.rematchDeclined, true);
+});
+
+test('a forced move is the only option of the receiver, and nobody else\'s', () => {
+  let s = fromSnapshot(snapshot());
+  assert.equal(forcedOption(s), null, 'nothing to decide');
+  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options } })).state);
+  assert.equal(forcedOption(s), null, 'two options: the player chooses');
+  const one = [options[0]];
+  const forced = /** @type {any} */ (reduce(fromSnapshot(snapshot()), stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options: one } })).state);
+  assert.equal(forcedOption(forced), '9');
+  const theirs = /** @type {any} */ (reduce(fromSnapshot(snapshot({ you: { role: 'seat', seat: 1 } })), stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options: one } })).state);
+  assert.equal(forcedOption(theirs), null, 'never another seat\'s');
 });
