@@ -2,287 +2,38 @@
 //! over two version 2 sockets, choosing uniformly among the options the
 //! server lists, and start a rematch whenever a game ends.
 
+mod setup;
+mod wire;
+
+pub use setup::{Room, SetupError, set_up};
+use wire::*;
+
 use std::collections::VecDeque;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use serde::Deserialize;
 use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, sleep_until, timeout};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use crate::http::Target;
 use crate::stats::Stats;
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(super) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Every wait during the set-up is bounded by this.
-const SETUP_WAIT: Duration = Duration::from_secs(30);
+pub(super) const SETUP_WAIT: Duration = Duration::from_secs(30);
 
 /// After the window, how long a room waits for the answers to the actions
 /// it sent inside it (they are timed, not counted).
 const GRACE: Duration = Duration::from_secs(5);
 
 /// Step events each socket remembers, to match the other socket's.
-const RECENT: usize = 32;
-
-/// What the server says comes next.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-enum Next {
-    /// Nothing seen yet (or a new game whose snapshot is on its way).
-    #[default]
-    Unknown,
-    /// A seat is open.
-    Waiting,
-    /// This seat throws.
-    Throw(usize),
-    /// This seat chooses one of these options.
-    Decide(usize, Vec<String>),
-    /// The server draws by itself; more steps follow.
-    Draw,
-    /// The game is over.
-    End,
-}
-
-#[derive(Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-enum NextWire {
-    Waiting {},
-    Throw {
-        thrower: usize,
-    },
-    Draw {},
-    Decide {
-        seat: usize,
-        options: Vec<OptionWire>,
-    },
-    End {},
-    #[serde(other)]
-    Other,
-}
-
-#[derive(Deserialize)]
-struct OptionWire {
-    option: String,
-}
-
-#[derive(Deserialize)]
-struct YouWire {
-    seat: Option<usize>,
-}
-
-/// The fields of a server frame the tool reads; serde skips the rest.
-#[derive(Deserialize)]
-struct Frame {
-    #[serde(rename = "type")]
-    kind: String,
-    seq: Option<u64>,
-    you: Option<YouWire>,
-    next: Option<NextWire>,
-    code: Option<String>,
-}
-
-impl From<NextWire> for Next {
-    fn from(wire: NextWire) -> Next {
-        match wire {
-            NextWire::Waiting {} => Next::Waiting,
-            NextWire::Throw { thrower } => Next::Throw(thrower),
-            NextWire::Draw {} => Next::Draw,
-            NextWire::Decide { seat, options } => {
-                Next::Decide(seat, options.into_iter().map(|o| o.option).collect())
-            }
-            NextWire::End {} => Next::End,
-            NextWire::Other => Next::Unknown,
-        }
-    }
-}
-
-/// One player's socket and what it has been told.
-struct Side {
-    ws: Ws,
-    /// Its seat (it changes at every rematch: the seats rotate).
-    seat: Option<usize>,
-    next: Next,
-    /// The last step events' numbers and when they came.
-    recent: VecDeque<(u64, Instant)>,
-    /// Whether it asked for a rematch of the game that ended.
-    offered: bool,
-}
-
-impl Side {
-    fn new(ws: Ws) -> Side {
-        Side {
-            ws,
-            seat: None,
-            next: Next::Unknown,
-            recent: VecDeque::with_capacity(RECENT),
-            offered: false,
-        }
-    }
-
-    /// Whether this socket's player may act now, by what it was told.
-    fn may_act(&self) -> bool {
-        match (&self.next, self.seat) {
-            (Next::Throw(thrower), Some(seat)) => *thrower == seat,
-            (Next::Decide(decider, _), Some(seat)) => *decider == seat,
-            _ => false,
-        }
-    }
-
-    fn seen(&self, seq: u64) -> Option<Instant> {
-        self.recent
-            .iter()
-            .find(|(number, _)| *number == seq)
-            .map(|(_, at)| *at)
-    }
-}
-
-/// A room whose game has started, both players connected.
-pub struct Room {
-    index: u64,
-    sides: [Side; 2],
-}
-
-/// Why a room could not be set up: an error code for the report, and the
-/// details for a person.
-#[derive(Debug)]
-pub struct SetupError {
-    /// `setup_http`, `setup_ws` or `setup_protocol`.
-    pub code: &'static str,
-    /// What happened.
-    pub detail: String,
-}
-
-fn setup_error(code: &'static str) -> impl Fn(String) -> SetupError {
-    move |detail| SetupError { code, detail }
-}
-
-async fn create_player(target: &Target, name: String) -> Result<String, SetupError> {
-    let (status, body) = target
-        .post_json(
-            "/api/players",
-            None,
-            &json!({ "display_name": name }),
-            SETUP_WAIT,
-        )
-        .await
-        .map_err(setup_error("setup_http"))?;
-    match body.get("token").and_then(|token| token.as_str()) {
-        Some(token) if status == 201 || status == 200 => Ok(token.to_owned()),
-        _ => Err(SetupError {
-            code: "setup_http",
-            detail: format!("POST /api/players: {status} {body}"),
-        }),
-    }
-}
-
-async fn connect(url: &str) -> Result<Side, SetupError> {
-    // Nagle off, as the server has it: each frame goes out at once.
-    let (ws, _) = timeout(SETUP_WAIT, connect_async_with_config(url, None, true))
-        .await
-        .map_err(|_| SetupError {
-            code: "setup_ws",
-            detail: "WebSocket connect timed out".to_owned(),
-        })?
-        .map_err(|e| SetupError {
-            code: "setup_ws",
-            detail: format!("WebSocket connect: {e}"),
-        })?;
-    Ok(Side::new(ws))
-}
-
-/// Reads a socket until a snapshot shows its seat, and, when `playing`,
-/// a game under way.
-async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupError> {
-    let deadline = Instant::now() + SETUP_WAIT;
-    loop {
-        let message = timeout(
-            deadline.saturating_duration_since(Instant::now()),
-            side.ws.next(),
-        )
-        .await
-        .map_err(|_| SetupError {
-            code: "setup_protocol",
-            detail: "no snapshot in time".to_owned(),
-        })?;
-        let text = match message {
-            Some(Ok(Message::Text(text))) => text,
-            Some(Ok(_)) => continue,
-            Some(Err(e)) => {
-                return Err(SetupError {
-                    code: "setup_ws",
-                    detail: e.to_string(),
-                });
-            }
-            None => {
-                return Err(SetupError {
-                    code: "setup_ws",
-                    detail: "closed during set-up".to_owned(),
-                });
-            }
-        };
-        let Ok(frame) = serde_json::from_str::<Frame>(text.as_str()) else {
-            return Err(SetupError {
-                code: "setup_protocol",
-                detail: format!("unreadable frame: {}", text.as_str()),
-            });
-        };
-        if frame.kind == "error" {
-            return Err(SetupError {
-                code: "setup_protocol",
-                detail: format!("error frame: {}", text.as_str()),
-            });
-        }
-        if frame.kind != "snapshot" {
-            continue;
-        }
-        side.seat = frame.you.and_then(|you| you.seat);
-        side.next = frame.next.map(Next::from).unwrap_or_default();
-        let started = !matches!(side.next, Next::Waiting | Next::Unknown);
-        if side.seat.is_none() {
-            return Err(SetupError {
-                code: "setup_protocol",
-                detail: "the snapshot gives no seat".to_owned(),
-            });
-        }
-        if started || !playing {
-            return Ok(());
-        }
-    }
-}
-
-/// Creates two players and a room of `rule_set` for them (the first in
-/// seat 0, the second joining over the socket), and waits until both
-/// sockets are told the game started.
-pub async fn set_up(target: &Target, rule_set: &str, index: u64) -> Result<Room, SetupError> {
-    let first = create_player(target, format!("load {index} a")).await?;
-    let second = create_player(target, format!("load {index} b")).await?;
-    let body = json!({ "rule_set": rule_set, "seats": 2, "seat": 0, "public": false });
-    let (status, room) = target
-        .post_json("/api/rooms", Some(&first), &body, SETUP_WAIT)
-        .await
-        .map_err(setup_error("setup_http"))?;
-    let Some(code) = room.get("code").and_then(|code| code.as_str()) else {
-        return Err(SetupError {
-            code: "setup_http",
-            detail: format!("POST /api/rooms: {status} {room}"),
-        });
-    };
-    let mut a = connect(&target.room_ws_url(code, &first)).await?;
-    wait_for_snapshot(&mut a, false).await?;
-    let mut b = connect(&target.room_ws_url(code, &second)).await?;
-    wait_for_snapshot(&mut b, true).await?;
-    wait_for_snapshot(&mut a, true).await?;
-    Ok(Room {
-        index,
-        sides: [a, b],
-    })
-}
+pub(super) const RECENT: usize = 32;
 
 /// How the rooms play and when they are measured.
 #[derive(Debug, Clone)]

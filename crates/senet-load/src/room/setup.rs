@@ -1,0 +1,155 @@
+//! Setting a room up through the HTTP API: two players, the room, both
+//! sockets, up to the game's start.
+
+use futures_util::StreamExt;
+use serde_json::json;
+use tokio::time::{Instant, timeout};
+use tokio_tungstenite::connect_async_with_config;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::http::Target;
+
+use super::SETUP_WAIT;
+use super::wire::*;
+
+/// A room whose game has started, both players connected.
+pub struct Room {
+    pub(super) index: u64,
+    pub(super) sides: [Side; 2],
+}
+
+/// Why a room could not be set up: an error code for the report, and the
+/// details for a person.
+#[derive(Debug)]
+pub struct SetupError {
+    /// `setup_http`, `setup_ws` or `setup_protocol`.
+    pub code: &'static str,
+    /// What happened.
+    pub detail: String,
+}
+
+fn setup_error(code: &'static str) -> impl Fn(String) -> SetupError {
+    move |detail| SetupError { code, detail }
+}
+
+async fn create_player(target: &Target, name: String) -> Result<String, SetupError> {
+    let (status, body) = target
+        .post_json(
+            "/api/players",
+            None,
+            &json!({ "display_name": name }),
+            SETUP_WAIT,
+        )
+        .await
+        .map_err(setup_error("setup_http"))?;
+    match body.get("token").and_then(|token| token.as_str()) {
+        Some(token) if status == 201 || status == 200 => Ok(token.to_owned()),
+        _ => Err(SetupError {
+            code: "setup_http",
+            detail: format!("POST /api/players: {status} {body}"),
+        }),
+    }
+}
+
+async fn connect(url: &str) -> Result<Side, SetupError> {
+    // Nagle off, as the server has it: each frame goes out at once.
+    let (ws, _) = timeout(SETUP_WAIT, connect_async_with_config(url, None, true))
+        .await
+        .map_err(|_| SetupError {
+            code: "setup_ws",
+            detail: "WebSocket connect timed out".to_owned(),
+        })?
+        .map_err(|e| SetupError {
+            code: "setup_ws",
+            detail: format!("WebSocket connect: {e}"),
+        })?;
+    Ok(Side::new(ws))
+}
+
+/// Reads a socket until a snapshot shows its seat, and, when `playing`,
+/// a game under way.
+async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupError> {
+    let deadline = Instant::now() + SETUP_WAIT;
+    loop {
+        let message = timeout(
+            deadline.saturating_duration_since(Instant::now()),
+            side.ws.next(),
+        )
+        .await
+        .map_err(|_| SetupError {
+            code: "setup_protocol",
+            detail: "no snapshot in time".to_owned(),
+        })?;
+        let text = match message {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => {
+                return Err(SetupError {
+                    code: "setup_ws",
+                    detail: e.to_string(),
+                });
+            }
+            None => {
+                return Err(SetupError {
+                    code: "setup_ws",
+                    detail: "closed during set-up".to_owned(),
+                });
+            }
+        };
+        let Ok(frame) = serde_json::from_str::<Frame>(text.as_str()) else {
+            return Err(SetupError {
+                code: "setup_protocol",
+                detail: format!("unreadable frame: {}", text.as_str()),
+            });
+        };
+        if frame.kind == "error" {
+            return Err(SetupError {
+                code: "setup_protocol",
+                detail: format!("error frame: {}", text.as_str()),
+            });
+        }
+        if frame.kind != "snapshot" {
+            continue;
+        }
+        side.seat = frame.you.and_then(|you| you.seat);
+        side.next = frame.next.map(Next::from).unwrap_or_default();
+        let started = !matches!(side.next, Next::Waiting | Next::Unknown);
+        if side.seat.is_none() {
+            return Err(SetupError {
+                code: "setup_protocol",
+                detail: "the snapshot gives no seat".to_owned(),
+            });
+        }
+        if started || !playing {
+            return Ok(());
+        }
+    }
+}
+
+/// Creates two players and a room of `rule_set` for them (the first in
+/// seat 0, the second joining over the socket), and waits until both
+/// sockets are told the game started.
+pub async fn set_up(target: &Target, rule_set: &str, index: u64) -> Result<Room, SetupError> {
+    let first = create_player(target, format!("load {index} a")).await?;
+    let second = create_player(target, format!("load {index} b")).await?;
+    let body = json!({ "rule_set": rule_set, "seats": 2, "seat": 0, "public": false });
+    let (status, room) = target
+        .post_json("/api/rooms", Some(&first), &body, SETUP_WAIT)
+        .await
+        .map_err(setup_error("setup_http"))?;
+    let Some(code) = room.get("code").and_then(|code| code.as_str()) else {
+        return Err(SetupError {
+            code: "setup_http",
+            detail: format!("POST /api/rooms: {status} {room}"),
+        });
+    };
+    let mut a = connect(&target.room_ws_url(code, &first)).await?;
+    wait_for_snapshot(&mut a, false).await?;
+    let mut b = connect(&target.room_ws_url(code, &second)).await?;
+    wait_for_snapshot(&mut b, true).await?;
+    wait_for_snapshot(&mut a, true).await?;
+    Ok(Room {
+        index,
+        sides: [a, b],
+    })
+}
