@@ -30,6 +30,7 @@
 
 #![forbid(unsafe_code)]
 
+mod endgame;
 mod eval;
 mod level;
 mod search;
@@ -39,6 +40,7 @@ mod step;
 use rand::{Rng, RngExt};
 use senet_engine::{Effect, Kendall, Move, Position, Rules, Throw};
 
+pub use endgame::Endgame;
 pub use eval::{Evaluation, LOSS, WIN, features};
 pub use level::{Budget, Level, UnknownLevel};
 pub use search::SearchStats;
@@ -103,6 +105,22 @@ impl Player {
         throw: Throw,
         rng: &mut R,
     ) -> Ranking {
+        self.rank_with(rules, position, throw, None, rng)
+    }
+
+    /// [`Player::rank`] with endgame tables lent to the expert (the other
+    /// levels ignore them): when every move leads to a position the tables
+    /// cover, or ends the game, the moves are ranked by their exact values
+    /// (scores `2·P(win) − 1`, `stats.solved` set); otherwise the search
+    /// uses exact values wherever it reaches a covered position.
+    pub fn rank_with<R: Rng + ?Sized>(
+        &self,
+        rules: &Kendall,
+        position: &Position,
+        throw: Throw,
+        endgame: Option<&dyn Endgame>,
+        rng: &mut R,
+    ) -> Ranking {
         if rules.winner(position).is_some() {
             return Ranking {
                 moves: Vec::new(),
@@ -141,7 +159,8 @@ impl Player {
                     &self.evaluation,
                     position.to_move(),
                     &self.budget,
-                );
+                )
+                .with_endgame(endgame);
                 let (moves, stats) = searcher.rank(position, throw);
                 Ranking { moves, stats }
             }
@@ -157,6 +176,19 @@ impl Player {
         throw: Throw,
         rng: &mut R,
     ) -> Option<Move> {
+        self.choose_with(rules, position, throw, None, rng)
+    }
+
+    /// [`Player::choose`] with endgame tables lent to the expert (see
+    /// [`Player::rank_with`]).
+    pub fn choose_with<R: Rng + ?Sized>(
+        &self,
+        rules: &Kendall,
+        position: &Position,
+        throw: Throw,
+        endgame: Option<&dyn Endgame>,
+        rng: &mut R,
+    ) -> Option<Move> {
         if rules.winner(position).is_some() {
             return None;
         }
@@ -165,7 +197,7 @@ impl Player {
             // Nothing to think about.
             return moves.get(0);
         }
-        self.rank(rules, position, throw, rng)
+        self.rank_with(rules, position, throw, endgame, rng)
             .moves
             .first()
             .map(|&(mv, _)| mv)

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use senet_engine::{Effect, Kendall, Move, Position, Rules, Side, Throw};
 
+use crate::endgame::Endgame;
 use crate::eval::{Evaluation, LOSS, WIN};
 use crate::level::Budget;
 
@@ -47,6 +48,8 @@ pub(crate) struct Searcher<'a> {
     next_clock_check: u64,
     aborted: bool,
     horizon: bool,
+    /// Exact values for the positions the tables cover, if lent.
+    endgame: Option<&'a dyn Endgame>,
 }
 
 impl<'a> Searcher<'a> {
@@ -69,7 +72,45 @@ impl<'a> Searcher<'a> {
             next_clock_check: CLOCK_CHECK_EVERY,
             aborted: false,
             horizon: false,
+            endgame: None,
         }
+    }
+
+    /// The same searcher with endgame tables to consult.
+    pub(crate) fn with_endgame(mut self, endgame: Option<&'a dyn Endgame>) -> Self {
+        self.endgame = endgame;
+        self
+    }
+
+    /// The exact value of a covered position for the root side, on the
+    /// search's scale (`2·P(win) − 1`).
+    fn exact(&self, position: &Position) -> Option<f64> {
+        let p = self.endgame?.win_chance(position)?;
+        let p = if position.to_move() == self.root {
+            p
+        } else {
+            1.0 - p
+        };
+        Some(LOSS + (WIN - LOSS) * p)
+    }
+
+    /// The moves ranked by exact value, when the tables cover the position
+    /// after every move (or the move ends the game).
+    fn rank_exact(&self, moves: &[(Move, Position)]) -> Option<Vec<(Move, f64)>> {
+        self.endgame?;
+        let mut ranked = moves
+            .iter()
+            .map(|(mv, after)| {
+                let value = match self.rules.winner(after) {
+                    Some(side) if side == self.root => WIN,
+                    Some(_) => LOSS,
+                    None => self.exact(after)?,
+                };
+                Some((*mv, value))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        sort_best_first(&mut ranked);
+        Some(ranked)
     }
 
     /// Ranks the root moves by iterative deepening. Each root move gets an
@@ -85,6 +126,14 @@ impl<'a> Searcher<'a> {
             .iter()
             .map(|mv| (mv, self.rules.apply(position, throw, mv)))
             .collect();
+        if let Some(ranked) = self.rank_exact(&moves) {
+            let stats = SearchStats {
+                depth: 1,
+                nodes: moves.len() as u64,
+                solved: true,
+            };
+            return (ranked, stats);
+        }
         let mut ranked: Vec<(Move, f64)> = Vec::new();
         let mut stats = SearchStats::default();
         for depth in 1..=MAX_DEPTH {
@@ -146,6 +195,10 @@ impl<'a> Searcher<'a> {
             return LOSS;
         }
         self.nodes += 1;
+        if let Some(value) = self.exact(position) {
+            // An exact leaf: no horizon here, whatever the depth.
+            return value;
+        }
         if depth == 0 {
             self.horizon = true;
             return self.eval.value(position, self.root);

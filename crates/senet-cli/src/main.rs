@@ -15,8 +15,9 @@ use senet_engine::{
 use senet_cli::steps;
 
 mod selfplay;
+mod tablebase;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -54,6 +55,7 @@ fn run(args: &[String]) -> Result<String, String> {
         "playouts" => playouts(rest),
         "best" => best(rest),
         "selfplay" => selfplay(rest),
+        "tablebase" => tablebase::run(rest),
         "help" | "--help" | "-h" => Ok(format!("{USAGE}\n")),
         other => Err(format!("unknown subcommand `{other}`; {USAGE}")),
     }
@@ -160,7 +162,7 @@ fn best(args: &[String]) -> Result<String, String> {
             "`best` takes a position and a throw, got {positional} arguments; {USAGE}"
         ));
     };
-    let [level_name, nodes, seed] = options(rest, ["level", "nodes", "seed"])?;
+    let [level_name, nodes, seed, tables] = options(rest, ["level", "nodes", "seed", "tables"])?;
     let rules = Kendall;
     let (position, throw) = position_and_throw(&rules, position, throw)?;
     let level = level("level", level_name.as_ref())?.unwrap_or(Level::Expert);
@@ -173,9 +175,13 @@ fn best(args: &[String]) -> Result<String, String> {
     if rules.winner(&position).is_some() {
         return Err("bad position: the game is already over".to_owned());
     }
+    // Exact endgame values when tables are there (`--tables`, else the
+    // standard location); without them the expert searches as before.
+    let tables = tablebase::load_for_best(tables.as_ref())?;
+    let endgame = tables.as_ref().map(|t| t as &dyn senet_ai::Endgame);
     let ranking = Player::new(level)
         .with_budget(budget)
-        .rank(&rules, &position, throw, &mut rng);
+        .rank_with(&rules, &position, throw, endgame, &mut rng);
     if ranking.moves.is_empty() {
         return Ok("pass\n".to_owned());
     }
