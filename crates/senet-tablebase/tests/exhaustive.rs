@@ -11,6 +11,9 @@
 
 use std::collections::HashMap;
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use senet_ai::{Budget, Endgame, Level, Player};
 use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
 use senet_tablebase::file::{read_tables, write_tables};
 use senet_tablebase::{Layer, Store, Tables, layers, residual, solve_pair};
@@ -129,12 +132,62 @@ fn two_against_one_near_the_end_matches_the_search() {
     }
     // 2 pieces on 8 squares, 1 on the 6 left, either side to throw.
     assert_eq!(checked, 2 * 28 * 6);
+    the_expert_plays_the_best_move_by_exact_value(&store);
     // Every value of the three layers satisfies its equation.
     let get = |l: Layer, i: u64| store.get(l).and_then(|v| v.get(i as usize)).copied();
     for layer in [Layer::new(1, 1), Layer::new(2, 1), Layer::new(1, 2)] {
         let gap = residual(&get, layer);
         assert!(gap < 1e-9, "layer {layer:?}: gap {gap}");
     }
+}
+
+/// The solved layers lent to the expert as exact values.
+struct Solved<'a>(&'a Store);
+
+impl Endgame for Solved<'_> {
+    fn win_chance(&self, position: &Position) -> Option<f64> {
+        let side = position.to_move();
+        let (own, theirs) = (position.bitboard(side), position.bitboard(side.opponent()));
+        let layer = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
+        self.0.get(layer)?.get(layer.index(own, theirs) as usize).copied()
+    }
+}
+
+/// With the tables the expert picks, in every 2v1 position and throw with a
+/// choice, the move whose exact value is highest.
+fn the_expert_plays_the_best_move_by_exact_value(store: &Store) {
+    let rules = Kendall;
+    let tables = Solved(store);
+    let expert = Player::new(Level::Expert).with_budget(Budget::nodes(1_000));
+    let mut rng = SmallRng::seed_from_u64(1);
+    let layer = Layer::new(2, 1);
+    let mut choices = 0;
+    for i in (0..layer.len()).step_by(7) {
+        let position = spool_position(layer, i);
+        for (throw, _) in rules.throw_chances() {
+            let moves = rules.legal_moves(&position, throw);
+            let mut valued: Vec<(f64, Square)> = moves
+                .iter()
+                .map(|mv| {
+                    let after = rules.apply(&position, throw, mv);
+                    let v = match rules.winner(&after) {
+                        Some(_) => 1.0,
+                        None if after.to_move() == Side::Spool => tables.win_chance(&after).unwrap(),
+                        None => 1.0 - tables.win_chance(&after).unwrap(),
+                    };
+                    (v, mv.from)
+                })
+                .collect();
+            valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+            if valued.len() < 2 || valued[0].0 - valued[1].0 < 1e-9 {
+                continue;
+            }
+            let chosen = expert.choose_with(&rules, &position, throw, Some(&tables), &mut rng).unwrap();
+            assert_eq!(chosen.from, valued[0].1, "{position} throw {throw}: {valued:?}");
+            choices += 1;
+        }
+    }
+    assert!(choices > 1000, "only {choices} choices");
 }
 
 #[test]

@@ -3,10 +3,12 @@
 
 use std::process::{Command, Output};
 
-/// Runs `senet` with these arguments.
+/// Runs `senet` with these arguments. The standard data directory points
+/// nowhere, so endgame tables a user built never change what tests see.
 pub fn senet(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_senet"))
         .args(args)
+        .env("XDG_DATA_HOME", "/nonexistent/senet-tests")
         .output()
         .expect("the senet binary runs")
 }
