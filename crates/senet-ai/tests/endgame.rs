@@ -39,7 +39,9 @@ fn rng() -> SmallRng {
 fn without_a_covered_position_nothing_changes() {
     let rules = Kendall;
     let expert = Player::new(Level::Expert).with_budget(Budget::nodes(20_000));
-    let position = rules.parse_position("..c.s.cs..scc.s...s......c.... s").unwrap();
+    let position = rules
+        .parse_position("..c.s.cs..scc.s...s......c.... s")
+        .unwrap();
     let throw = rules.throw(2).unwrap();
     let plain = expert.rank(&rules, &position, throw, &mut rng());
     let lent = expert.rank_with(&rules, &position, throw, Some(&Nothing), &mut rng());
@@ -51,12 +53,17 @@ fn when_every_move_is_covered_the_moves_are_ranked_by_exact_value() {
     let rules = Kendall;
     let expert = Player::new(Level::Expert).with_budget(Budget::nodes(20_000));
     // A 2 passes the turn, so every position after a move has the Cone to throw.
-    let position = rules.parse_position("..c.s.cs..scc.s...s......c.... s").unwrap();
+    let position = rules
+        .parse_position("..c.s.cs..scc.s...s......c.... s")
+        .unwrap();
     let throw = rules.throw(2).unwrap();
     let table = Covers(Side::Cone);
     let ranking = expert.rank_with(&rules, &position, throw, Some(&table), &mut rng());
     assert!(ranking.stats.solved);
-    assert_eq!(ranking.moves.len(), rules.legal_moves(&position, throw).len());
+    assert_eq!(
+        ranking.moves.len(),
+        rules.legal_moves(&position, throw).len()
+    );
     for (mv, score) in &ranking.moves {
         let after = rules.apply(&position, throw, *mv);
         let p = 1.0 - table.win_chance(&after).unwrap();
@@ -69,7 +76,13 @@ fn when_every_move_is_covered_the_moves_are_ranked_by_exact_value() {
 
 /// Expectiminimax without pruning, exact values where the table covers a
 /// position, the evaluation at the horizon: what the search must return.
-fn reference(rules: &Kendall, table: &dyn Endgame, position: &Position, root: Side, depth: u32) -> f64 {
+fn reference(
+    rules: &Kendall,
+    table: &dyn Endgame,
+    position: &Position,
+    root: Side,
+    depth: u32,
+) -> f64 {
     if position.on_board(root) == 0 {
         return 1.0;
     }
@@ -77,7 +90,11 @@ fn reference(rules: &Kendall, table: &dyn Endgame, position: &Position, root: Si
         return -1.0;
     }
     if let Some(p) = table.win_chance(position) {
-        let p = if position.to_move() == root { p } else { 1.0 - p };
+        let p = if position.to_move() == root {
+            p
+        } else {
+            1.0 - p
+        };
         return 2.0 * p - 1.0;
     }
     if depth == 0 {
@@ -89,9 +106,15 @@ fn reference(rules: &Kendall, table: &dyn Endgame, position: &Position, root: Si
         let value = if moves.is_empty() {
             reference(rules, table, &rules.pass(position), root, depth - 1)
         } else {
-            let values = moves
-                .iter()
-                .map(|mv| reference(rules, table, &rules.apply(position, throw, mv), root, depth - 1));
+            let values = moves.iter().map(|mv| {
+                reference(
+                    rules,
+                    table,
+                    &rules.apply(position, throw, mv),
+                    root,
+                    depth - 1,
+                )
+            });
             if position.to_move() == root {
                 values.fold(f64::MIN, f64::max)
             } else {
@@ -109,7 +132,9 @@ fn the_search_takes_exact_values_at_the_positions_covered() {
     let expert = Player::new(Level::Expert).with_budget(Budget::nodes(5_000));
     // A 1 gives another throw: the positions after the moves are the Cone's
     // again (not covered), those a throw later often the Spool's (covered).
-    let position = rules.parse_position(".........s.s.............c..c. c").unwrap();
+    let position = rules
+        .parse_position(".........s.s.............c..c. c")
+        .unwrap();
     let throw = rules.throw(1).unwrap();
     let table = Covers(Side::Spool);
     let ranking = expert.rank_with(&rules, &position, throw, Some(&table), &mut rng());
@@ -119,7 +144,10 @@ fn the_search_takes_exact_values_at_the_positions_covered() {
     for (mv, score) in &ranking.moves {
         let after = rules.apply(&position, throw, *mv);
         let expected = reference(&rules, &table, &after, Side::Cone, depth - 1);
-        assert!((score - expected).abs() < 1e-9, "{mv:?}: {score} vs {expected}");
+        assert!(
+            (score - expected).abs() < 1e-9,
+            "{mv:?}: {score} vs {expected}"
+        );
     }
     // And the values differ from the search without the table.
     let plain = expert.rank(&rules, &position, throw, &mut rng());

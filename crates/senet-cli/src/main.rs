@@ -17,7 +17,7 @@ use senet_cli::steps;
 mod selfplay;
 mod tablebase;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;

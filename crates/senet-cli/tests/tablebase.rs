@@ -34,7 +34,12 @@ fn first_number(line: &str) -> f64 {
 fn build_writes_the_standard_location_and_probe_reads_it() {
     let data = temp("std");
     let built = senet_in(&data, &["tablebase", "build", "--max-pieces", "1"]);
-    assert_eq!(built.status.code(), Some(0), "{}", String::from_utf8_lossy(&built.stderr));
+    assert_eq!(
+        built.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let text = stdout(&built);
     assert!(text.contains("layer 1v1: 812 positions"), "{text}");
     assert!(text.contains("verified layer 1v1"), "{text}");
@@ -43,7 +48,10 @@ fn build_writes_the_standard_location_and_probe_reads_it() {
     assert_eq!(std::fs::metadata(&file).unwrap().len(), 48 + 16 + 812 * 4);
 
     // Cone on 30 bears off with a 1 at once; otherwise Spool on 1 has far to go.
-    let probe = senet_in(&data, &["tablebase", "probe", "s............................c c"]);
+    let probe = senet_in(
+        &data,
+        &["tablebase", "probe", "s............................c c"],
+    );
     assert_eq!(probe.status.code(), Some(0));
     let line = stdout(&probe);
     assert!(line.ends_with(" cone to throw\n"), "{line}");
@@ -51,7 +59,10 @@ fn build_writes_the_standard_location_and_probe_reads_it() {
     assert!(p > 0.9 && p < 1.0, "{line}");
 
     // The same pieces with the colours swapped: the same value.
-    let mirrored = senet_in(&data, &["tablebase", "probe", "c............................s s"]);
+    let mirrored = senet_in(
+        &data,
+        &["tablebase", "probe", "c............................s s"],
+    );
     assert_eq!(first_number(&stdout(&mirrored)), p);
 
     let verify = senet_in(&data, &["tablebase", "verify"]);
@@ -65,19 +76,41 @@ fn probe_with_a_throw_lists_every_move_best_first_and_the_forfeit() {
     let data = temp("throw");
     let file = data.join("k1.tb");
     let file = file.to_str().unwrap();
-    let built = senet(&["tablebase", "build", "--max-pieces", "1", "--out", file, "--bits", "16"]);
+    let built = senet(&[
+        "tablebase",
+        "build",
+        "--max-pieces",
+        "1",
+        "--out",
+        file,
+        "--bits",
+        "16",
+    ]);
     assert_eq!(built.status.code(), Some(0));
     let rules = Kendall;
     let text = "...................s.....c.... c";
     let position = rules.parse_position(text).unwrap();
-    let value = first_number(&stdout(&senet(&["tablebase", "probe", text, "--tables", file])));
+    let value = first_number(&stdout(&senet(&[
+        "tablebase",
+        "probe",
+        text,
+        "--tables",
+        file,
+    ])));
     let mut expectation = 0.0;
     for (throw, chance) in rules.throw_chances() {
         let t = throw.to_string();
         let out = stdout(&senet(&["tablebase", "probe", text, &t, "--tables", file]));
         let lines: Vec<&str> = out.lines().collect();
         let legal = rules.legal_moves(&position, throw);
-        let values: Vec<f64> = lines.iter().map(|l| l.split(' ').nth(2).map_or_else(|| first_number(&l[5..]), |v| v.parse().unwrap())).collect();
+        let values: Vec<f64> = lines
+            .iter()
+            .map(|l| {
+                l.split(' ')
+                    .nth(2)
+                    .map_or_else(|| first_number(&l[5..]), |v| v.parse().unwrap())
+            })
+            .collect();
         if legal.is_empty() {
             assert_eq!(lines.len(), 1);
             assert!(lines[0].starts_with("pass "), "{out}");
@@ -89,7 +122,10 @@ fn probe_with_a_throw_lists_every_move_best_first_and_the_forfeit() {
         expectation += chance * values[0];
     }
     // 16-bit values: the one-look-ahead expectation agrees to a few steps.
-    assert!((value - expectation).abs() < 1e-4, "{value} vs {expectation}");
+    assert!(
+        (value - expectation).abs() < 1e-4,
+        "{value} vs {expectation}"
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -106,8 +142,14 @@ fn best_uses_the_tables_when_given() {
     let (best_line, probe_line) = (best.lines().next().unwrap(), probe.lines().next().unwrap());
     let score: f64 = best_line.split(' ').nth(2).unwrap().parse().unwrap();
     let p: f64 = probe_line.split(' ').nth(2).unwrap().parse().unwrap();
-    assert_eq!(best_line.split(' ').take(2).collect::<Vec<_>>(), probe_line.split(' ').take(2).collect::<Vec<_>>());
-    assert!((score - (2.0 * p - 1.0)).abs() < 1e-4, "{best_line} vs {probe_line}");
+    assert_eq!(
+        best_line.split(' ').take(2).collect::<Vec<_>>(),
+        probe_line.split(' ').take(2).collect::<Vec<_>>()
+    );
+    assert!(
+        (score - (2.0 * p - 1.0)).abs() < 1e-4,
+        "{best_line} vs {probe_line}"
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -133,7 +175,13 @@ fn bad_input_prints_one_line_on_stderr_and_exits_with_2() {
         // No tables at the standard location.
         &["tablebase", "probe", position],
         &["tablebase", "probe", position, "--tables", garbage],
-        &["tablebase", "probe", position, "--tables", "/nonexistent/k.tb"],
+        &[
+            "tablebase",
+            "probe",
+            position,
+            "--tables",
+            "/nonexistent/k.tb",
+        ],
         &["tablebase", "verify", "--tables", garbage],
         &["best", position, "3", "--tables", garbage],
     ];
@@ -145,9 +193,21 @@ fn bad_input_prints_one_line_on_stderr_and_exits_with_2() {
         assert!(output.stdout.is_empty(), "{args:?}");
     }
     // A position beyond the tables' reach is refused too.
-    assert_eq!(senet_in(&data, &["tablebase", "build", "--max-pieces", "1"]).status.code(), Some(0));
-    let two = senet_in(&data, &["tablebase", "probe", "..................cs.....c.... c"]);
+    assert_eq!(
+        senet_in(&data, &["tablebase", "build", "--max-pieces", "1"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let two = senet_in(
+        &data,
+        &["tablebase", "probe", "..................cs.....c.... c"],
+    );
     assert_eq!(two.status.code(), Some(2));
-    assert!(String::from_utf8(two.stderr).unwrap().contains("at most 1 pieces"));
+    assert!(
+        String::from_utf8(two.stderr)
+            .unwrap()
+            .contains("at most 1 pieces")
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -10,11 +10,12 @@
 
 #![forbid(unsafe_code)]
 
+mod equations;
 pub mod file;
 pub mod index;
 pub mod solve;
 mod tables;
 
 pub use index::{Layer, layers};
-pub use solve::{Backup, PairReport, SolveError, Store, residual, solve_pair};
+pub use solve::{Backup, PairReport, SolveError, Store, residual, solve_pair, solve_pair_within};
 pub use tables::{MoveValue, ProbeError, Tables};

@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
 
+use crate::equations::Equations;
 use crate::index::Layer;
 
 /// Most sweeps a pair of layers may take before the solver gives up.
@@ -55,7 +56,7 @@ impl Store {
         self.max
     }
 
-    fn slot(&self, layer: Layer) -> Option<usize> {
+    pub(crate) fn slot(&self, layer: Layer) -> Option<usize> {
         let in_range = |n: u8| (1..=self.max).contains(&n);
         (in_range(layer.own) && in_range(layer.theirs)).then(|| {
             usize::from(layer.own - 1) * usize::from(self.max) + usize::from(layer.theirs - 1)
@@ -104,6 +105,12 @@ pub enum SolveError {
         /// The layer.
         layer: Layer,
     },
+    /// The pair has too many positions for the 31-bit references of its
+    /// equations.
+    TooLarge {
+        /// The layer.
+        layer: Layer,
+    },
     /// The sweeps did not converge within [`MAX_SWEEPS`].
     NotConverged {
         /// The layer.
@@ -129,6 +136,11 @@ impl core::fmt::Display for SolveError {
                 "wrong number of values for layer {}v{}",
                 layer.own, layer.theirs
             ),
+            SolveError::TooLarge { layer } => write!(
+                f,
+                "layer {}v{} and its twin have too many positions for one pass",
+                layer.own, layer.theirs
+            ),
             SolveError::NotConverged { layer, change } => write!(
                 f,
                 "layer {}v{} did not converge in {MAX_SWEEPS} sweeps (last change {change:e})",
@@ -145,13 +157,17 @@ impl std::error::Error for SolveError {}
 pub struct PairReport {
     /// The layer solved (its twin too, when different).
     pub layer: Layer,
+    /// Whether the successors were recorded before the sweeps.
+    pub recorded: bool,
     /// Positions in the pair.
     pub positions: u64,
     /// Sweeps made.
     pub sweeps: u32,
     /// Largest change in the last sweep.
     pub change: f64,
-    /// Wall-clock time taken.
+    /// Wall-clock time spent working out the pair's equations (moves).
+    pub setup: Duration,
+    /// Wall-clock time taken in all.
     pub elapsed: Duration,
 }
 
@@ -236,6 +252,24 @@ impl Backup {
         if after.to_move() == mover { v } else { 1.0 - v }
     }
 
+    /// Calls `f` with the position after each legal move with `throw`, or
+    /// after the forfeit when there is none.
+    pub fn for_each_after(&self, position: &Position, throw: Throw, f: &mut impl FnMut(&Position)) {
+        let moves = self.rules.legal_moves(position, throw);
+        if moves.is_empty() {
+            f(&self.rules.pass(position));
+        }
+        for mv in moves.iter() {
+            f(&self.rules.apply(position, throw, mv));
+        }
+    }
+
+    /// The winner of a position, if the game is over.
+    #[must_use]
+    pub fn winner(&self, position: &Position) -> Option<Side> {
+        self.rules.winner(position)
+    }
+
     /// `Q(p, t)`: the value of throwing `throw` in `position`, for the side
     /// to throw.
     pub fn throw_value(
@@ -282,27 +316,26 @@ struct Work {
     values: Vec<Vec<f64>>,
 }
 
-fn lookup(store: &Store, work: &Work, own: u32, theirs: u32) -> f64 {
-    let layer = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
-    let index = layer.index(own, theirs) as usize;
-    let values = match work.layers.iter().position(|&l| l == layer) {
-        Some(k) => work.values.get(k).map(Vec::as_slice),
-        None => store.get(layer),
-    };
-    // Missing values cannot happen once `needs` is checked; NaN would show
-    // in the verification rather than pass silently.
-    values
-        .and_then(|v| v.get(index))
-        .copied()
-        .unwrap_or(f64::NAN)
-}
-
 /// Solves `layer` and its twin to `tolerance` (largest change in a sweep),
 /// stores both, and reports each sweep to `progress` (layer, sweep, change).
 pub fn solve_pair(
     store: &mut Store,
     layer: Layer,
     tolerance: f64,
+    progress: &mut dyn FnMut(Layer, u32, f64),
+) -> Result<PairReport, SolveError> {
+    solve_pair_within(store, layer, tolerance, u64::MAX, progress)
+}
+
+/// [`solve_pair`], recording the pair's successors only when it has at
+/// most `record_limit` positions (about 120 bytes each) and fits 31-bit
+/// references; otherwise every sweep generates the moves again (the same
+/// values in the same order, about ten times the CPU, no extra memory).
+pub fn solve_pair_within(
+    store: &mut Store,
+    layer: Layer,
+    tolerance: f64,
+    record_limit: u64,
     progress: &mut dyn FnMut(Layer, u32, f64),
 ) -> Result<PairReport, SolveError> {
     let start = Instant::now();
@@ -325,25 +358,23 @@ pub fn solve_pair(
         values: layers.iter().map(|l| vec![0.5; l.len() as usize]).collect(),
         layers,
     };
-    let backup = Backup::new();
+    let size: u64 = work.layers.iter().map(|l| l.len()).sum();
+    let equations = if size <= record_limit && size < 1 << 31 {
+        Some(Equations::build(store, &work.layers)?)
+    } else {
+        None
+    };
+    let setup = start.elapsed();
+    let mut values: Vec<f64> = work.values.concat();
     let mut sweeps = 0;
     let change = loop {
         sweeps += 1;
-        let mut change = 0.0f64;
-        for k in 0..work.layers.len() {
-            let l = work.layers[k];
-            for i in (0..l.len()).rev() {
-                let (own, theirs) = l.boards(i);
-                let position = position_of(own, theirs);
-                let v = backup.value(&position, &mut |o, t| lookup(store, &work, o, t));
-                if let Some(slot) = work.values.get_mut(k).and_then(|v| v.get_mut(i as usize)) {
-                    change = change.max((v - *slot).abs());
-                    *slot = v;
-                }
-            }
-        }
+        let change = match &equations {
+            Some(equations) => equations.sweep(&mut values),
+            None => direct_sweep(store, &work.layers, &mut values),
+        };
         progress(layer, sweeps, change);
-        // `!(change > tolerance)` also stops on NaN, which verification catches.
+        // NaN stops too; the verification catches it.
         if change.is_nan() || change <= tolerance {
             break change;
         }
@@ -351,17 +382,65 @@ pub fn solve_pair(
             return Err(SolveError::NotConverged { layer, change });
         }
     };
+    let mut rest = values.as_slice();
+    for (k, l) in work.layers.iter().enumerate() {
+        let (mine, others) = rest.split_at((l.len() as usize).min(rest.len()));
+        if let Some(slot) = work.values.get_mut(k) {
+            *slot = mine.to_vec();
+        }
+        rest = others;
+    }
     let positions = work.layers.iter().map(|l| l.len()).sum();
     for (l, values) in work.layers.into_iter().zip(work.values) {
         store.insert(l, values)?;
     }
     Ok(PairReport {
         layer,
+        recorded: equations.is_some(),
         positions,
         sweeps,
         change,
+        setup,
         elapsed: start.elapsed(),
     })
+}
+
+/// One Gauss–Seidel sweep generating every position's moves again, in the
+/// same order as [`Equations::sweep`]; the largest change.
+fn direct_sweep(store: &Store, layers: &[Layer], values: &mut [f64]) -> f64 {
+    let backup = Backup::new();
+    let mut offsets = Vec::new();
+    let mut total = 0u64;
+    for &l in layers {
+        offsets.push((l, total));
+        total += l.len();
+    }
+    let mut change = 0.0f64;
+    for &(layer, offset) in &offsets {
+        for i in (0..layer.len()).rev() {
+            let (own, theirs) = layer.boards(i);
+            let v = {
+                let pair: &[f64] = values;
+                let mut value = |o: u32, t: u32| {
+                    let l = Layer::new(o.count_ones() as u8, t.count_ones() as u8);
+                    let index = l.index(o, t);
+                    let found = match offsets.iter().find(|(x, _)| *x == l) {
+                        Some(&(_, off)) => pair.get((off + index) as usize),
+                        None => store.get(l).and_then(|v| v.get(index as usize)),
+                    };
+                    // `needs` was checked, so nothing is missing; NaN would
+                    // fail the verification.
+                    found.copied().unwrap_or(f64::NAN)
+                };
+                backup.value(&position_of(own, theirs), &mut value)
+            };
+            if let Some(slot) = values.get_mut((offset + i) as usize) {
+                change = change.max((v - *slot).abs());
+                *slot = v;
+            }
+        }
+    }
+    change
 }
 
 /// The largest difference, over every position of `layer`, between its
@@ -371,16 +450,21 @@ pub fn solve_pair(
 pub fn residual(values: &dyn Fn(Layer, u64) -> Option<f64>, layer: Layer) -> f64 {
     let backup = Backup::new();
     let mut worst = 0.0f64;
-    let mut value = |own: u32, theirs: u32| {
-        let l = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
-        values(l, l.index(own, theirs)).unwrap_or(f64::NAN)
-    };
+    let mut missing = false;
     for i in 0..layer.len() {
         let (own, theirs) = layer.boards(i);
         let stored = values(layer, i).unwrap_or(f64::NAN);
+        // `f64::max` would pass over a NaN, so a missing value is flagged.
+        let mut value = |own: u32, theirs: u32| {
+            let l = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
+            values(l, l.index(own, theirs)).unwrap_or_else(|| {
+                missing = true;
+                f64::NAN
+            })
+        };
         let v = backup.value(&position_of(own, theirs), &mut value);
         let gap = (v - stored).abs();
-        if gap.is_nan() || !(0.0..=1.0).contains(&stored) {
+        if missing || gap.is_nan() || !(0.0..=1.0).contains(&stored) {
             return f64::INFINITY;
         }
         worst = worst.max(gap);

@@ -16,7 +16,7 @@ use rand::rngs::SmallRng;
 use senet_ai::{Budget, Endgame, Level, Player};
 use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
 use senet_tablebase::file::{read_tables, write_tables};
-use senet_tablebase::{Layer, Store, Tables, layers, residual, solve_pair};
+use senet_tablebase::{Layer, Store, Tables, layers, residual, solve_pair, solve_pair_within};
 
 const TOLERANCE: f64 = 1e-10;
 
@@ -62,7 +62,11 @@ impl Reference {
                     Some(_) => (0.0, 0.0),
                     None => {
                         let (l, h) = self.bounds(after, depth - 1);
-                        if after.to_move() == mover { (l, h) } else { (1.0 - h, 1.0 - l) }
+                        if after.to_move() == mover {
+                            (l, h)
+                        } else {
+                            (1.0 - h, 1.0 - l)
+                        }
                     }
                 };
                 best_lo = best_lo.max(l);
@@ -77,7 +81,10 @@ impl Reference {
 }
 
 fn squares(board: u32) -> Vec<Square> {
-    (1..=30u8).filter(|n| board & (1 << n) != 0).filter_map(Square::new).collect()
+    (1..=30u8)
+        .filter(|n| board & (1 << n) != 0)
+        .filter_map(Square::new)
+        .collect()
 }
 
 /// The position of a layer's index, with the Spool to throw, so the
@@ -103,8 +110,14 @@ fn one_against_one_matches_the_search_to_the_end_everywhere() {
     for (i, &v) in values.iter().enumerate() {
         let position = spool_position(Layer::new(1, 1), i as u64);
         let (lo, hi) = reference.bounds(position, 240);
-        assert!(hi - lo < 1e-7, "{position}: bounds {lo}..{hi} too far apart");
-        assert!(lo - 1e-9 <= v && v <= hi + 1e-9, "{position}: table {v}, search {lo}..{hi}");
+        assert!(
+            hi - lo < 1e-7,
+            "{position}: bounds {lo}..{hi} too far apart"
+        );
+        assert!(
+            lo - 1e-9 <= v && v <= hi + 1e-9,
+            "{position}: table {v}, search {lo}..{hi}"
+        );
     }
 }
 
@@ -125,8 +138,14 @@ fn two_against_one_near_the_end_matches_the_search() {
             // Depth 100 leaves the bounds up to about 1e-4 apart here (a
             // piece can be sent back to 15); deeper is too slow for a test.
             let (lo, hi) = reference.bounds(position, 100);
-            assert!(hi - lo < 1e-3, "{position}: bounds {lo}..{hi} too far apart");
-            assert!(lo - 1e-9 <= v && v <= hi + 1e-9, "{position}: table {v}, search {lo}..{hi}");
+            assert!(
+                hi - lo < 1e-3,
+                "{position}: bounds {lo}..{hi} too far apart"
+            );
+            assert!(
+                lo - 1e-9 <= v && v <= hi + 1e-9,
+                "{position}: table {v}, search {lo}..{hi}"
+            );
             checked += 1;
         }
     }
@@ -149,7 +168,10 @@ impl Endgame for Solved<'_> {
         let side = position.to_move();
         let (own, theirs) = (position.bitboard(side), position.bitboard(side.opponent()));
         let layer = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
-        self.0.get(layer)?.get(layer.index(own, theirs) as usize).copied()
+        self.0
+            .get(layer)?
+            .get(layer.index(own, theirs) as usize)
+            .copied()
     }
 }
 
@@ -172,7 +194,9 @@ fn the_expert_plays_the_best_move_by_exact_value(store: &Store) {
                     let after = rules.apply(&position, throw, mv);
                     let v = match rules.winner(&after) {
                         Some(_) => 1.0,
-                        None if after.to_move() == Side::Spool => tables.win_chance(&after).unwrap(),
+                        None if after.to_move() == Side::Spool => {
+                            tables.win_chance(&after).unwrap()
+                        }
                         None => 1.0 - tables.win_chance(&after).unwrap(),
                     };
                     (v, mv.from)
@@ -182,12 +206,33 @@ fn the_expert_plays_the_best_move_by_exact_value(store: &Store) {
             if valued.len() < 2 || valued[0].0 - valued[1].0 < 1e-9 {
                 continue;
             }
-            let chosen = expert.choose_with(&rules, &position, throw, Some(&tables), &mut rng).unwrap();
-            assert_eq!(chosen.from, valued[0].1, "{position} throw {throw}: {valued:?}");
+            let chosen = expert
+                .choose_with(&rules, &position, throw, Some(&tables), &mut rng)
+                .unwrap();
+            assert_eq!(
+                chosen.from, valued[0].1,
+                "{position} throw {throw}: {valued:?}"
+            );
             choices += 1;
         }
     }
     assert!(choices > 1000, "only {choices} choices");
+}
+
+#[test]
+fn generating_moves_in_every_sweep_gives_the_same_values() {
+    let recorded = solve(1, &[Layer::new(1, 1)]);
+    let mut direct = Store::new(1);
+    let report = solve_pair_within(
+        &mut direct,
+        Layer::new(1, 1),
+        TOLERANCE,
+        0,
+        &mut |_, _, _| {},
+    )
+    .unwrap();
+    assert!(!report.recorded);
+    assert_eq!(recorded.get(Layer::new(1, 1)), direct.get(Layer::new(1, 1)));
 }
 
 #[test]
@@ -267,7 +312,9 @@ fn probing_a_throw_ranks_moves_by_the_value_after_them() {
     let tables = one_piece_tables(32);
     let rules = Kendall;
     // The Cone on 26 must stop there and move on by itself; the Spool is on 20.
-    let position = rules.parse_position("...................s.....c.... c").unwrap();
+    let position = rules
+        .parse_position("...................s.....c.... c")
+        .unwrap();
     for value in 1..=5 {
         let throw = rules.throw(value).unwrap();
         let moves = tables.probe_throw(&position, throw).unwrap();
@@ -290,9 +337,13 @@ fn probing_a_throw_ranks_moves_by_the_value_after_them() {
         .sum();
     assert!((tables.probe(&position).unwrap() - expected).abs() < 1e-9);
     // Out of reach and finished positions are refused.
-    let two = rules.parse_position("..................cs.....c.... c").unwrap();
+    let two = rules
+        .parse_position("..................cs.....c.... c")
+        .unwrap();
     assert!(tables.probe(&two).is_err());
-    let over = rules.parse_position("...................s.......... c").unwrap();
+    let over = rules
+        .parse_position("...................s.......... c")
+        .unwrap();
     assert!(tables.probe(&over).is_err());
 }
 
@@ -303,7 +354,10 @@ fn the_layers_come_in_an_order_the_solver_can_take() {
     for (at, layer) in order.iter().enumerate() {
         // What a layer needs (one piece fewer of its own) comes before it.
         if layer.own > 1 {
-            for needed in [Layer::new(layer.own - 1, layer.theirs), Layer::new(layer.theirs, layer.own - 1)] {
+            for needed in [
+                Layer::new(layer.own - 1, layer.theirs),
+                Layer::new(layer.theirs, layer.own - 1),
+            ] {
                 let before = order.iter().position(|&l| l == needed).unwrap();
                 assert!(before < at, "{layer:?} before {needed:?}");
             }
