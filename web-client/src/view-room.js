@@ -157,7 +157,7 @@ function recordPanel(s) {
     .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepText(n, st, null))}</li>`)
     .join('');
   return `<details class="panel record" open><summary>Record <span class="count">${s.steps.length}</span></summary>${
-    items ? `<ol reversed class="record-list" data-testid="record">${items}</ol>` : '<p class="note">No steps yet.</p>'
+    items ? `<ol reversed class="record-list" data-testid="record" tabindex="0" aria-label="Steps, newest first">${items}</ol>` : '<p class="note">No steps yet.</p>'
   }</details>`;
 }
 

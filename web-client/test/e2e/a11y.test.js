@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { buildServer, launchBrowser, startServer } from './harness.js';
-import { DESKTOP, act, shoot, whatNow } from './play.js';
+import { DESKTOP, act, autoplay, home, shoot, stopAutoplay, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -22,7 +22,7 @@ let browser;
 
 before(async () => {
   const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000']);
+  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0']);
   browser = await launchBrowser();
 });
 
@@ -195,5 +195,56 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     assert.deepEqual(pageErrors, []);
     await ctxA.close();
     await ctxB.close();
+  });
+}
+
+for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+  test(`a four-seat game with three computers passes axe-core in the ${scheme} scheme`, { timeout: 300_000 }, async () => {
+    // Four colours and shapes, dice, the trays below the board, a race
+    // chart of four lines: what the two-seat pages above do not show.
+    const ctx = await browser.newContext({ viewport: DESKTOP, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
+    const a = await ctx.newPage();
+    /** @type {string[]} */
+    const found = [];
+    /** @type {string[]} */
+    const pageErrors = [];
+    a.on('pageerror', (e) => pageErrors.push(e.message));
+    await home(a, server.base, 'Merneith');
+    await a.check('input[name="rule_set"][value="modern"]');
+    await a.check('input[name="seats"][value="4"]');
+    await a.selectOption('select[name="other1"]', 'beginner');
+    await a.selectOption('select[name="other2"]', 'intermediate');
+    await a.selectOption('select[name="other3"]', 'expert');
+    await a.check('input[name="seat"][value="0"]');
+    await check(a, scheme, 'home-modern', found);
+    await a.click('#create-btn');
+    await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
+    await a.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
+    // The computers are named by colour, each differently.
+    const names = await a.locator('.player.computer .player-name').allTextContents();
+    assert.equal(new Set(names).size, 3, names.join(' / '));
+    for (const n of names) assert.match(n, /^\w+ \(computer, (beginner|intermediate|expert)\)$/);
+    // Some steps in, pieces spread over the board, then axe.
+    await autoplay(a);
+    await a.waitForFunction(() => document.getElementById('app')?.dataset.phase === 'finished' || document.querySelectorAll('.record-list li').length >= 24, null, { timeout: 120_000 });
+    await stopAutoplay(a);
+    await a.waitForFunction(() => (document.getElementById('app')?.dataset.queue ?? '0') === '0');
+    await check(a, scheme, 'room-modern', found);
+    if ((await a.getAttribute('#app', 'data-phase')) !== 'finished') {
+      await a.click('[data-action="resign"]');
+      await a.click('dialog#confirm .dlg-yes');
+      // With four seats the computers may play on to the end.
+      await a.waitForSelector('[data-testid="result"]', { timeout: 120_000 });
+    }
+    await check(a, scheme, 'room-modern-finished', found);
+    await a.click('[data-testid="replay-link"]');
+    await a.waitForSelector('#app[data-page="replay"]');
+    await a.click('[data-step="last"]');
+    await a.waitForSelector('.race-chart[data-seats="4"]');
+    await check(a, scheme, 'replay-modern', found);
+
+    assert.deepEqual(found, [], `axe-core found ${found.length} violation(s):\n${found.join('\n')}`);
+    assert.deepEqual(pageErrors, []);
+    await ctx.close();
   });
 }
