@@ -98,11 +98,15 @@ export function stepPanelHtml(g, all, n) {
  * @param {number} n
  */
 export function moveListHtml(g, n) {
+  const names = gameNames(g);
   const items = g.steps
     .map((st) => {
       const cur = st.step_no === n ? ' aria-current="step"' : '';
       const tags = st.events.filter((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered').map((e) => `<span class="ev ev-${e.kind === 'piece' ? esc(e.why) : e.kind}">${e.kind === 'piece' ? esc(e.why.replace('_', ' ')) : ''}</span>`).join('');
-      const who = st.seat === null ? '' : `<span class="turn-side">${st.seat + 1}</span> `;
+      // Whose step: the seat's piece, and its name for screen readers (a
+      // bare seat number read as "167. 2 1:22").
+      const seat = st.seat === null ? undefined : g.seats.find((x) => x.seat === st.seat);
+      const who = st.seat === null ? '' : `<span class="turn-side">${pieceSvg(seat?.colour ?? st.seat, 'mini')}<span class="sr-only">${esc(names.seat(st.seat))}:</span></span> `;
       return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span> ${who}<code>${esc(st.text)}</code> ${tags}</button></li>`;
     })
     .join('');

@@ -2,7 +2,7 @@
 // description and the server's view, testable without a DOM).
 
 import { pathDirection, squareToCell } from './board.js';
-import { colourName, optionKind, optionText, specialOn } from './describe.js';
+import { colourName, optionKind, optionText, possessive, specialOn } from './describe.js';
 import { iconFor, pieceSvg, squareIconSvg } from './icons.js';
 
 /** @typedef {import('./types.js').Description} Description */
@@ -88,8 +88,7 @@ export function boardHtml(n, view, opts) {
     const mark = marks.get(square) ?? '';
     const classes = ['sq', `row${row}`, special ? `special sq-${icon}` : '', (row + col) % 2 ? 'alt' : '', mark].filter(Boolean).join(' ');
     const owner = occ ? (occ.seat === null ? colourName(desc, occ.colour) : n.seat(occ.seat)) : '';
-    // "Tiye's piece"; a name ending in a parenthesis reads better the other way round.
-    const occupant = occ ? `${owner.endsWith(')') ? `a piece of ${owner}` : `${owner}'s piece`}${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
+    const occupant = occ ? `${possessive(owner)} piece${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
     const label = `Square ${square}${special ? `, ${special.name}` : ''}: ${occupant}`;
     const tipId = `tip-${square}`;
     const specialAttrs = special ? ` aria-describedby="${tipId}"` : '';

@@ -98,6 +98,8 @@ test('replay views: the step panel, the step list, the result, the header', () =
   const list = moveListHtml(g, 2);
   assert.match(list, /data-turn="2" aria-current="step"/);
   assert.equal((list.match(/aria-current/g) ?? []).length, 1);
+  // A decision names its seat (the piece, and words for screen readers), not a bare seat number.
+  assert.match(list, /data-turn="2" aria-current="step"><span class="turn-no">2\.<\/span> <span class="turn-side"><svg class="piece-svg c0 mini"[^]*?<span class="sr-only">Nefertari:<\/span><\/span> <code>0:9<\/code>/);
   assert.equal(gameResultText(g), 'Akhen<aten> won, by resignation. 1. Akhen<aten> 2. Nefertari');
   const head = replayPageHtml({ ...g, description: MODERN });
   assert.match(head, /Senet-modern/);

@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { eventText, possessive } from '../../src/describe.js';
 import { computerName, nameOf, statusLine } from '../../src/format.js';
 import { fromSnapshot, reduce } from '../../src/state.js';
 import { roomHtml, throwerText } from '../../src/view-room.js';
@@ -90,6 +91,15 @@ test('the board and the trays name a computer seat without stacked parentheses',
   const html = roomHtml(vsComputer(), ui);
   assert.match(html, /aria-label="Spool \(computer, intermediate\): 0 borne off"/);
   assert.match(html, /aria-label="Tiye \(Cone\): 0 borne off"/);
-  assert.match(html, /aria-label="Square 2: a piece of Spool \(computer, intermediate\)"/);
+  assert.match(html, /aria-label="Square 2: Spool&#39;s piece"/);
+  assert.match(html, /aria-label="Square 1: Tiye&#39;s piece \(yours\)"/);
   assert.doesNotMatch(html, /\)\s*\(/);
+});
+
+test('a piece is "Spool\'s piece" in the record, never "Spool (computer, expert)\'s piece (5 dots)"', () => {
+  assert.equal(possessive('Tiye'), "Tiye's");
+  assert.equal(possessive('P4 (computer, expert)'), "P4's");
+  const n = { desc: MODERN, seat: (/** @type {number} */ seat) => ['Tiye', 'P2 (computer, beginner)'][seat] };
+  const ev = { kind: /** @type {const} */ ('piece'), seat: 1, value: 5, from: { kind: /** @type {const} */ ('square'), square: 4 }, to: { kind: /** @type {const} */ ('square'), square: 9 }, why: 'move' };
+  assert.equal(eventText(n, ev), "P2's piece (5 dots) moves from square 4 to square 9.");
 });
