@@ -168,6 +168,14 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     for (const v of await axeViolations(a)) found.push(`${scheme} room-tooltip: ${v}`);
     // The other side of the table: waiting for A, the last step marked.
     await check(b, scheme, 'room-other', found);
+    // A spectator: the banner, a read-only board, the count of watchers.
+    const ctxC = await browser.newContext(opts);
+    const c = await ctxC.newPage();
+    await c.goto(invite);
+    await c.waitForSelector('#app[data-role="spectator"]');
+    await a.waitForSelector('[data-testid="spectators"]');
+    await check(c, scheme, 'room-spectator', found);
+    await ctxC.close();
 
     // --- A resigns: the finished game.
     await a.click('[data-action="resign"]');
