@@ -41,8 +41,7 @@ function seatCard(s, seat, ui) {
     // The name says colour and level; the line below says how it plays.
     const blurb = COMPUTER_LEVELS.find((l) => l.level === p.computer)?.blurb ?? 'plays by itself';
     meta = esc(blurb.replace(/^./, (ch) => ch.toUpperCase()));
-  }
-  else {
+  } else {
     const away = s.awaySince[seat];
     meta = `${esc(cname)} · ${info.connected && (!me || ui.online) ? '<span class="conn on">online</span>' : `<span class="conn off">offline${away ? ` · ${shortDuration(ui.now - away)}` : ''}</span>`}`;
   }
