@@ -17,6 +17,16 @@
  */
 
 /**
+ * "Tiye's"; for a computer seat, "Spool (computer, expert)", its colour's:
+ * "Spool's" (the seat was named in full just before, and a parenthesis
+ * would stack with the piece's own "(5 dots)").
+ * @param {string} name
+ */
+export function possessive(name) {
+  return `${name.replace(/ \([^()]*\)$/, '')}'s`;
+}
+
+/**
  * A colour's name ("Cone"), or "?" before the colours are dealt.
  * @param {Description} desc
  * @param {number | null | undefined} colour
@@ -87,7 +97,7 @@ const WHY = /** @type {Record<string, string>} */ ({
 export function eventText(n, e) {
   switch (e.kind) {
     case 'piece': {
-      const piece = `${n.seat(e.seat)}'s piece${e.value ? ` (${e.value} dots)` : ''}`;
+      const piece = `${possessive(n.seat(e.seat))} piece${e.value ? ` (${e.value} dots)` : ''}`;
       const why = WHY[e.why] ?? e.why.replace(/_/g, ' ');
       if (e.to.kind === 'off') return `${piece} is borne off from ${placeText(n.desc, e.from)}.`;
       if (e.to.kind === 'removed') return `${piece} on ${placeText(n.desc, e.from)} is removed from the game.`;

@@ -24,8 +24,22 @@ export function levelName(level) {
 }
 
 /**
- * The name of the player in a seat ("Nefertari", "Computer (expert)"), or
- * the seat's colour when nobody sits there; "you" for the receiver when `you`.
+ * How a computer seat is named everywhere: by its colour, with what it is
+ * in one parenthesis, "Spool (computer, expert)" (several computers at one
+ * table are told apart by colour); "Computer (expert)" where the colour is
+ * not known (the games list).
+ * @param {string} level
+ * @param {string | null} [colour]  the seat's colour name
+ */
+export function computerName(level, colour = null) {
+  const l = levelName(level).toLowerCase();
+  return colour ? `${colour} (computer, ${l})` : `Computer (${l})`;
+}
+
+/**
+ * The name of the player in a seat ("Nefertari", "Spool (computer,
+ * expert)"), or the seat's colour when nobody sits there; "You" for the
+ * receiver when `you`.
  * @param {RoomState} s
  * @param {number} seat
  * @param {boolean} [you]
@@ -33,8 +47,8 @@ export function levelName(level) {
 export function nameOf(s, seat, you = false) {
   if (you && mySeat(s) === seat) return 'You';
   const p = s.seats[seat]?.player;
-  if (p) return p.computer ? `Computer (${levelName(p.computer)})` : p.display_name;
   const c = seatColour(s, seat);
+  if (p) return p.computer ? computerName(p.computer, c === null ? null : colourName(s.desc, c)) : p.display_name;
   return c === null ? `Seat ${seat + 1}` : colourName(s.desc, c);
 }
 

@@ -7,6 +7,7 @@ import { getRuleSets } from './api.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { durationText } from './replay-logic.js';
+import { computerName } from './format.js';
 import { esc } from './view-board.js';
 
 /** @typedef {import('./history-api.js').GameRow} GameRow */
@@ -66,6 +67,16 @@ function winnerSeat(g) {
 }
 
 /**
+ * A seat's name in a list row: the player's name, a computer named as
+ * everywhere (the row has no colours: "Computer (expert)"), null if open.
+ * @param {{display_name: string | null, computer?: string | null}} x
+ */
+export function rowName(x) {
+  if (x.computer) return computerName(x.computer);
+  return x.display_name;
+}
+
+/**
  * How a game ended, in a few words; from `me`'s side when given.
  * @param {GameRow} g
  * @param {string | null} me  a player id
@@ -74,7 +85,8 @@ export function rowResult(g, me) {
   if (!g.result) return 'in progress';
   const w = winnerSeat(g);
   const mine = me ? g.seats.filter((x) => x.player_id === me).map((x) => x.seat) : [];
-  const winnerName = w === null ? 'Nobody' : g.seats[w]?.display_name ?? `Seat ${w + 1}`;
+  const winner = w === null ? undefined : g.seats.find((x) => x.seat === w);
+  const winnerName = w === null ? 'Nobody' : winner ? rowName(winner) ?? `Seat ${w + 1}` : `Seat ${w + 1}`;
   const head = mine.length ? (w !== null && mine.includes(w) ? 'Won' : 'Lost') : `${winnerName} won`;
   return `${head} · ${HOW[g.result.how] ?? g.result.how}`;
 }
@@ -90,18 +102,19 @@ export function rowHtml(g, me, live, ruleSetNames = {}) {
   const w = winnerSeat(g);
   const who = g.seats
     .map((x) => {
-      const name = x.display_name ? esc(x.display_name) : '<em>open seat</em>';
+      const n = rowName(x);
+      const name = n ? esc(n) : '<em>open seat</em>';
       const you = x.player_id && x.player_id === me ? ' <small class="inline">(you)</small>' : '';
       const score = x.score !== null && x.score !== undefined ? ` <small class="inline">${x.score}</small>` : '';
       return `<span class="hg-player${w === x.seat ? ' win' : ''}">${pieceSvg(x.seat, 'mini')}${name}${you}${score}</span>`;
     })
     .join(' <span class="hg-vs">vs</span> ');
-  const finished = g.finished_at ? `finished ${new Date(g.finished_at).toLocaleString()}` : '';
-  const started = g.started_at ? `started ${new Date(g.started_at).toLocaleString()}` : '';
+  const finished = g.finished_at ? `Finished ${new Date(g.finished_at).toLocaleString()}` : '';
+  const started = g.started_at ? `Started ${new Date(g.started_at).toLocaleString()}` : '';
   const date = live ? started : finished || started;
   const link = live ? `/r/${encodeURIComponent(g.room_code)}` : `/games/${encodeURIComponent(g.game_id)}`;
   const action = live ? 'Watch' : 'Replay';
-  const names = g.seats.map((x) => x.display_name ?? 'open seat').join(' vs ');
+  const names = g.seats.map((x) => rowName(x) ?? 'open seat').join(' vs ');
   const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
   return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)} · ${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
 }

@@ -11,6 +11,7 @@ import { colourName, eventText, standingText, stepText } from './describe.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { raceChartSvg } from './race-chart.js';
+import { computerName } from './format.js';
 import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from './replay-logic.js';
 import { boardHtml, esc, trayHtml } from './view-board.js';
 
@@ -28,6 +29,11 @@ export function gameNames(g) {
     desc: g.description,
     seat: (seat) => {
       const s = g.seats.find((x) => x.seat === seat);
+      if (s?.computer) {
+        // Named as in the room: "Spool (computer, expert)".
+        const colour = s.colour ?? (g.description.colours.length > seat ? seat : null);
+        return computerName(s.computer, colour === null ? null : colourName(g.description, colour));
+      }
       if (s?.display_name) return s.display_name;
       return `Seat ${seat + 1}`;
     },
@@ -92,11 +98,15 @@ export function stepPanelHtml(g, all, n) {
  * @param {number} n
  */
 export function moveListHtml(g, n) {
+  const names = gameNames(g);
   const items = g.steps
     .map((st) => {
       const cur = st.step_no === n ? ' aria-current="step"' : '';
       const tags = st.events.filter((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered').map((e) => `<span class="ev ev-${e.kind === 'piece' ? esc(e.why) : e.kind}">${e.kind === 'piece' ? esc(e.why.replace('_', ' ')) : ''}</span>`).join('');
-      const who = st.seat === null ? '' : `<span class="turn-side">${st.seat + 1}</span> `;
+      // Whose step: the seat's piece, and its name for screen readers (a
+      // bare seat number read as "167. 2 1:22").
+      const seat = st.seat === null ? undefined : g.seats.find((x) => x.seat === st.seat);
+      const who = st.seat === null ? '' : `<span class="turn-side">${pieceSvg(seat?.colour ?? st.seat, 'mini')}<span class="sr-only">${esc(names.seat(st.seat))}:</span></span> `;
       return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span> ${who}<code>${esc(st.text)}</code> ${tags}</button></li>`;
     })
     .join('');
@@ -111,13 +121,16 @@ export function moveListHtml(g, n) {
 export function replayPageHtml(g) {
   const names = gameNames(g);
   const last = g.steps.length;
-  const started = g.started_at ? new Date(g.started_at).toLocaleString() : '';
+  // Both times, each labelled (the games list shows when a game finished).
+  const started = g.started_at ? `Started ${new Date(g.started_at).toLocaleString()}` : '';
+  const finished = g.finished_at ? `Finished ${new Date(g.finished_at).toLocaleString()}` : '';
+  const when = [started, finished].filter(Boolean).map((t) => ` · ${esc(t)}`).join('');
   const who = g.seats.map((s) => `${esc(names.seat(s.seat))} <small class="inline">${pieceSvg(s.colour ?? s.seat, 'inline')}${esc(colourName(g.description, s.colour ?? (g.description.colours.length > s.seat ? s.seat : null)))}</small>`).join(' vs ');
   const keys = g.seats.map((s) => `<span class="key race-c${s.colour ?? s.seat}">${esc(names.seat(s.seat))}</span>`).join(' ');
   return `<section class="panel replay-head rs-${esc(g.description.id)}">
 <p class="crumbs"><a href="/games">← All games</a></p>
 <h1>${who}</h1>
-<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${started ? ` · started ${esc(started)}` : ''}</p>
+<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${when}</p>
 <p class="fairness" data-testid="fairness" aria-live="polite">${g.fairness ? 'Checking the throws…' : 'Throws of this game came from the server\'s random number generator (before provably fair chance).'}</p>
 <p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
 </section>

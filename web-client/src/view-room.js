@@ -3,7 +3,7 @@
 
 import { rollHtml, throwLabel } from './chance.js';
 import { colourName, eventText, optionText, rollText, standingText, stepText } from './describe.js';
-import { clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from './format.js';
+import { COMPUTER_LEVELS, clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from './format.js';
 import { pieceSvg } from './icons.js';
 import { actingSeat, canClaimWin, canThrow, claimWait, myOptions, mySeat, playing, seatColour } from './state.js';
 import { boardHtml, esc, trayHtml } from './view-board.js';
@@ -37,14 +37,30 @@ function seatCard(s, seat, ui) {
   const cls = `player${active ? ' active' : ''}${me ? ' me' : ''}${info?.out ? ' out' : ''}${p ? '' : ' open-seat'}${p?.computer ? ' computer' : ''}`;
   let meta;
   if (!p) meta = `${esc(cname)} · waiting for someone to join`;
-  else if (p.computer) meta = `${esc(cname)} · <span class="conn on">computer</span>`;
-  else {
+  else if (p.computer) {
+    // The name says colour and level; the line below says how it plays.
+    const blurb = COMPUTER_LEVELS.find((l) => l.level === p.computer)?.blurb ?? 'plays by itself';
+    meta = esc(blurb.replace(/^./, (ch) => ch.toUpperCase()));
+  } else {
     const away = s.awaySince[seat];
     meta = `${esc(cname)} · ${info.connected && (!me || ui.online) ? '<span class="conn on">online</span>' : `<span class="conn off">offline${away ? ` · ${shortDuration(ui.now - away)}` : ''}</span>`}`;
   }
-  const name = p ? (p.computer ? `Computer · ${levelName(p.computer)}` : p.display_name) : 'Open seat';
-  const label = `${name}${me ? ' (you)' : ''}, ${cname}${active ? ', to play' : ''}${info?.out ? ', out' : ''}`;
-  return `<div class="${cls}" data-seat="${seat}" aria-label="${esc(label)}">${pieceSvg(colour, '', null)}<div class="player-text"><span class="player-name">${esc(name)}${me ? ' <em>(you)</em>' : ''}</span><span class="player-meta">${meta}</span></div>${badge}</div>`;
+  const name = p ? nameOf(s, seat) : 'Open seat';
+  // A computer's name is its colour; what it is follows in lighter type.
+  const shown = p?.computer ? `${esc(cname)} <em>(computer, ${esc(levelName(p.computer).toLowerCase())})</em>` : esc(name);
+  const label = `${name}${me ? ' (you)' : ''}${p?.computer ? '' : `, ${cname}`}${active ? ', to play' : ''}${info?.out ? ', out' : ''}`;
+  return `<div class="${cls}" data-seat="${seat}" aria-label="${esc(label)}">${pieceSvg(colour, '', null)}<div class="player-text"><span class="player-name">${shown}${me ? ' <em>(you)</em>' : ''}</span><span class="player-meta">${meta}</span></div>${badge}</div>`;
+}
+
+/**
+ * Who made the last chance step: "You threw", "Tiye threw", "Drawn by the rules".
+ * @param {RoomState} s
+ */
+export function throwerText(s) {
+  const me = mySeat(s);
+  if (s.lastRollBy === null) return 'Drawn by the rules';
+  // "threw" for dice too, as in the record.
+  return s.lastRollBy === me ? 'You threw' : `${nameOf(s, s.lastRollBy)} threw`;
 }
 
 /**
@@ -57,10 +73,10 @@ function throwPanel(s, ui) {
   const n = namesOf(s);
   let caption;
   if (s.lastRoll) {
-    const who = s.lastRollBy === null ? 'Drawn by the rules' : s.lastRollBy === me ? 'You threw' : `${nameOf(s, s.lastRollBy)} threw`;
     const after = s.steps.find((st) => st.step_no === s.lastRollStep);
     const notes = (after?.events ?? []).filter((e) => e.kind === 'pass').map((e) => eventText(n, e));
-    caption = `<p class="throw-value"><span class="big" data-testid="throw-value">${esc(rollText(s.lastRoll))}</span></p><p class="throw-desc">${esc(who)}${notes.length ? `. <strong class="pass-note">${esc(notes.join(' '))}</strong>` : '.'}</p>`;
+    // Who first, then what: read aloud as one sentence, "Tiye threw: 2 light sides up".
+    caption = `<p class="throw-desc throw-who" data-testid="throw-who">${esc(throwerText(s))}:</p><p class="throw-value"><span class="big" data-testid="throw-value">${esc(rollText(s.lastRoll))}</span></p>${notes.length ? `<p class="throw-desc"><strong class="pass-note">${esc(notes.join(' '))}</strong></p>` : ''}`;
   } else {
     caption = `<p class="throw-desc">Nobody has thrown yet.</p>`;
   }
@@ -140,7 +156,7 @@ function recordPanel(s) {
     .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepText(n, st, null))}</li>`)
     .join('');
   return `<details class="panel record" open><summary>Record <span class="count">${s.steps.length}</span></summary>${
-    items ? `<ol reversed class="record-list" data-testid="record">${items}</ol>` : '<p class="note">No steps yet.</p>'
+    items ? `<ol reversed class="record-list" data-testid="record" tabindex="0" aria-label="Steps, newest first">${items}</ol>` : '<p class="note">No steps yet.</p>'
   }</details>`;
 }
 

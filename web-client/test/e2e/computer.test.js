@@ -50,24 +50,25 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   await page.waitForSelector('#app[data-role="seat0"][data-phase="throw"]');
   const card = page.locator('.player.computer');
   await card.waitFor();
-  assert.match(await card.textContent() ?? '', /Computer · Expert/);
-  assert.match(await card.textContent() ?? '', /Spool · computer/);
-  assert.match(await card.getAttribute('aria-label') ?? '', /Computer · Expert, Spool/);
+  // Named by its colour, what it is and its level said once.
+  assert.match(await card.textContent() ?? '', /Spool \(computer, expert\)/);
+  assert.match(await card.textContent() ?? '', /Thinks throws ahead/);
+  assert.match(await card.getAttribute('aria-label') ?? '', /^Spool \(computer, expert\)/);
   // Private: not in the lobby.
   const lobby = await fetch(`${server.base}/api/lobby`).then((r) => r.json());
   assert.deepEqual(lobby.rooms, []);
 
   // Play our turns (throw, then the first highlighted piece) until the
   // computer has moved a piece; it never offers a claim-win.
-  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Computer (Expert): move")').count();
+  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Spool (computer, expert): move")').count();
   const deadline = Date.now() + 90_000;
   while ((await computerMoved()) === 0) {
     assert.ok(Date.now() < deadline, 'the computer answered in time');
     assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
     if ((await act(page)) === 'wait') await page.waitForTimeout(100);
   }
-  const line = await page.locator('.record-list li.rec-decide:has-text("Computer (Expert)")').first().textContent();
-  assert.match(line ?? '', /^Computer \(Expert\): move the piece on square \d+/);
+  const line = await page.locator('.record-list li.rec-decide:has-text("Spool (computer, expert)")').first().textContent();
+  assert.match(line ?? '', /^Spool \(computer, expert\): move the piece on square \d+/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
   // "Play forced moves for me" is off until switched on, and remembered.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { clampTurn, distanceLeft, durationText, frames, gameIdFromPath, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../../src/replay-logic.js';
 import { chartGeometry, chartPoint, raceChartSvg } from '../../src/race-chart.js';
 import { historyParams, historySearch, rowHtml, rowResult } from '../../src/history.js';
-import { gameResultText, moveListHtml, replayPageHtml, stepPanelHtml } from '../../src/replay.js';
+import { gameNames, gameResultText, moveListHtml, replayPageHtml, stepPanelHtml } from '../../src/replay.js';
 import { listPath } from '../../src/history-api.js';
 import { route } from '../../src/main.js';
 import { KENDALL, MODERN, startView } from './fixtures.js';
@@ -98,11 +98,19 @@ test('replay views: the step panel, the step list, the result, the header', () =
   const list = moveListHtml(g, 2);
   assert.match(list, /data-turn="2" aria-current="step"/);
   assert.equal((list.match(/aria-current/g) ?? []).length, 1);
+  // A decision names its seat (the piece, and words for screen readers), not a bare seat number.
+  assert.match(list, /data-turn="2" aria-current="step"><span class="turn-no">2\.<\/span> <span class="turn-side"><svg class="piece-svg c0 mini"[^]*?<span class="sr-only">Nefertari:<\/span><\/span> <code>0:9<\/code>/);
   assert.equal(gameResultText(g), 'Akhen<aten> won, by resignation. 1. Akhen<aten> 2. Nefertari');
   const head = replayPageHtml({ ...g, description: MODERN });
   assert.match(head, /Senet-modern/);
   assert.match(head, /Akhen&#60;aten&#62;/);
   assert.match(head, /max="2"/);
+  // Both times, each labelled: the list shows when a game finished.
+  assert.match(replayPageHtml(g), / · Started [^·<]+ · Finished [^·<]+<\/p>/);
+  // A computer seat is named as in the room: by colour, then what it is.
+  const vsComputer = { ...g, seats: [g.seats[0], { ...g.seats[1], player_id: 'c', display_name: 'Computer (expert)', computer: /** @type {const} */ ('expert') }] };
+  assert.equal(gameNames(vsComputer).seat(1), 'Spool (computer, expert)');
+  assert.match(replayPageHtml(vsComputer), /<h1>Nefertari .* vs Spool \(computer, expert\)/);
 });
 
 test('history list: filters (rule set too) in the address and the API path, rows of any seats', () => {
@@ -128,7 +136,9 @@ test('history list: filters (rule set too) in the address and the API path, rows
   const html = rowHtml(row, 'p2', false, { modern: 'Senet-modern' });
   assert.match(html, /href="\/games\/g1"/);
   assert.match(html, /Senet-modern · 88 turns/);
-  assert.match(html, /finished /);
+  assert.match(html, /<small>Finished [^<]+<\/small>/);
+  assert.match(html, /Computer \(expert\) <small/);
+  assert.match(rowHtml(row, null, false), /Replay: Nefertari vs .* vs Computer \(expert\)"/);
   assert.match(html, /&#60;b&#62;x&#60;\/b&#62; <small class="inline">\(you\)<\/small>/);
   assert.match(rowHtml(row, null, true), /href="\/r\/r1"/);
 });

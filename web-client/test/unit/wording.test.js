@@ -1,0 +1,105 @@
+// The words a first-time player stumbled on: computer seats named once and
+// plainly, who threw before what was thrown, your own card while your
+// connection is down.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eventText, possessive } from '../../src/describe.js';
+import { computerName, nameOf, statusLine } from '../../src/format.js';
+import { fromSnapshot, reduce } from '../../src/state.js';
+import { roomHtml, throwerText } from '../../src/view-room.js';
+import { MODERN, snapshot, startView, stepEvent } from './fixtures.js';
+
+const ui = { online: true, pending: false, now: 0 };
+/** @param {string} html */
+const text = (html) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+
+/**
+ * The seat cards of a room page, each from its class list to the next card.
+ * @param {string} html
+ */
+const cards = (html) => html.split(/<div class="player(?=[ "])/).slice(1).map((c) => `<div class="player${c.split('<p class="status')[0]}`);
+
+/** A Kendall room where the Spool seat is an intermediate computer. */
+function vsComputer() {
+  return fromSnapshot(snapshot({
+    seats: [
+      { seat: 0, player: { player_id: 'p0', display_name: 'Tiye' }, connected: true, out: false },
+      { seat: 1, player: { player_id: 'c', display_name: 'Computer (intermediate)', computer: 'intermediate' }, connected: true, out: false },
+    ],
+    next: { kind: 'throw', thrower: 1, chance: { kind: 'sticks' } },
+  }));
+}
+
+test('a computer seat is named by its colour with its level said once', () => {
+  assert.equal(computerName('intermediate', 'Spool'), 'Spool (computer, intermediate)');
+  assert.equal(computerName('expert'), 'Computer (expert)');
+  const s = vsComputer();
+  assert.equal(nameOf(s, 1), 'Spool (computer, intermediate)');
+  const status = statusLine(s).text;
+  assert.equal(status, 'Spool (computer, intermediate) is about to throw the sticks.');
+  assert.doesNotMatch(status, /\)\s*\(/, 'no stacked parentheses');
+  assert.equal((status.match(/intermediate/gi) ?? []).length, 1, 'the level once');
+});
+
+test('the computer seat card names it the same way, with no repeated level', () => {
+  const card = cards(roomHtml(vsComputer(), ui)).find((c) => /^<div class="player[^>]* computer[ "]/.test(c));
+  assert.ok(card, 'a computer card');
+  const words = text(card);
+  assert.match(words, /Spool \(computer, intermediate\)/);
+  assert.equal((words.match(/intermediate/gi) ?? []).length, 1);
+  assert.match(card, /aria-label="Spool \(computer, intermediate\), to play"/);
+});
+
+test('three computers at one table have three different names', () => {
+  const s = fromSnapshot(snapshot({
+    description: MODERN,
+    view: startView(4),
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, player: seat === 0 ? { player_id: 'p0', display_name: 'Tiye' } : { player_id: `c${seat}`, display_name: 'Computer (expert)', computer: /** @type {const} */ ('expert') }, connected: true, out: false })),
+  }));
+  const names = [1, 2, 3].map((seat) => nameOf(s, seat));
+  assert.equal(new Set(names).size, 3, names.join(' / '));
+  for (const n of names) assert.match(n, /^\w+ \(computer, expert\)$/);
+});
+
+test('the throw caption says who threw before what: never a number before a name', () => {
+  let s = vsComputer();
+  const roll = { kind: /** @type {const} */ ('sticks'), sticks: [true, true, false, false] };
+  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: { step: 'chance', roll }, next: { kind: 'decide', seat: 1, options: [] } })).state);
+  assert.equal(throwerText(s), 'Spool (computer, intermediate) threw');
+  const caption = text(/<div class="throw-text"[^>]*>(.*?)<\/div>/.exec(roomHtml(s, ui))?.[1] ?? '');
+  assert.equal(caption.trim(), 'Spool (computer, intermediate) threw: 2 light sides up');
+  assert.doesNotMatch(caption, /\d+\s+[A-Z]\w* threw/);
+  // Tiye's own throw.
+  let t = fromSnapshot(snapshot({ seats: [
+    { seat: 0, player: { player_id: 'p0', display_name: 'Tiye' }, connected: true, out: false },
+    { seat: 1, player: { player_id: 'p1', display_name: 'Amenhotep' }, connected: true, out: false },
+  ], you: { role: 'seat', seat: 1 } }));
+  t = /** @type {any} */ (reduce(t, stepEvent(5, { step: { step: 'chance', roll }, next: { kind: 'decide', seat: 0, options: [] } })).state);
+  assert.match(text(roomHtml(t, ui)), /Tiye threw: 2 light sides up/);
+});
+
+test('your own card says offline while your connection is down, online once it is back', () => {
+  const s = fromSnapshot(snapshot());
+  const mine = (/** @type {boolean} */ online) => cards(roomHtml(s, { ...ui, online })).find((c) => /^<div class="player[^>]* me[ "]/.test(c)) ?? '';
+  assert.match(mine(true), /class="conn on">online</);
+  assert.match(mine(false), /class="conn off">offline/);
+  assert.doesNotMatch(mine(false), /online/);
+});
+
+test('the board and the trays name a computer seat without stacked parentheses', () => {
+  const html = roomHtml(vsComputer(), ui);
+  assert.match(html, /aria-label="Spool \(computer, intermediate\): 0 borne off"/);
+  assert.match(html, /aria-label="Tiye \(Cone\): 0 borne off"/);
+  assert.match(html, /aria-label="Square 2: Spool&#39;s piece"/);
+  assert.match(html, /aria-label="Square 1: Tiye&#39;s piece \(yours\)"/);
+  assert.doesNotMatch(html, /\)\s*\(/);
+});
+
+test('a piece is "Spool\'s piece" in the record, never "Spool (computer, expert)\'s piece (5 dots)"', () => {
+  assert.equal(possessive('Tiye'), "Tiye's");
+  assert.equal(possessive('P4 (computer, expert)'), "P4's");
+  const n = { desc: MODERN, seat: (/** @type {number} */ seat) => ['Tiye', 'P2 (computer, beginner)'][seat] };
+  const ev = { kind: /** @type {const} */ ('piece'), seat: 1, value: 5, from: { kind: /** @type {const} */ ('square'), square: 4 }, to: { kind: /** @type {const} */ ('square'), square: 9 }, why: 'move' };
+  assert.equal(eventText(n, ev), "P2's piece (5 dots) moves from square 4 to square 9.");
+});
