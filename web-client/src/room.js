@@ -4,9 +4,11 @@ import { ApiError, createPlayer, getRoom } from './api.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
+import * as sound from './sound.js';
 import { canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
+import { destinations, inputKind, tapOutcome } from './tap.js';
 import { confirmDialog, copyText, toast } from './ui.js';
-import { joinHtml, roomHtml } from './view-room.js';
+import { joinHtml, previewHint, roomHtml } from './view-room.js';
 
 /** Where the "play forced moves for me" switch is remembered. */
 const AUTO_FORCED_KEY = 'senet.autoForced';
@@ -96,6 +98,19 @@ function play(root, code, token, setConn) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let queueTimer;
   let firstRender = true;
+  /** @type {string | null} the board control a tap previews (touch: a second tap plays it) */
+  let tapped = null;
+  /** How the player last pointed (`touch`: tap to preview, tap again to play). */
+  let lastPointer = '';
+  /** @type {import('./types.js').Next | null} what came next before, draws left out (for "your turn") */
+  let lastNext = null;
+  sound.loadMuted(localStorage);
+  // Audio may start only from a user gesture: make or resume it on each.
+  window.addEventListener('pointerdown', (ev) => {
+    lastPointer = ev.pointerType;
+    sound.unlock();
+  }, true);
+  window.addEventListener('keydown', () => sound.unlock(), true);
   // Focus follows the play (throw → pieces → throw) only for keyboard users.
   let keyboardUser = false;
   window.addEventListener('keydown', (ev) => {
@@ -168,6 +183,7 @@ function play(root, code, token, setConn) {
     state = r.state;
     if (msg.type === 'step') {
       picked = null;
+      tapped = null;
       if (msg.step && msg.step.step === 'chance') tossNext = true;
       holdUntil = msg.next?.kind === 'draw' ? Date.now() + (reducedMotion() ? 150 : DRAW_PAUSE_MS) : 0;
     }
@@ -177,6 +193,26 @@ function play(root, code, token, setConn) {
     if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
     render();
     if (msg.type === 'step' && prev && !firstRender) animate(root, msg);
+    if (prev && !firstRender) hear(msg);
+  }
+
+  /**
+   * The sounds of what just happened: the step's own, then "your turn"
+   * when the turn has come to this player.
+   * @param {import('./types.js').ServerMessage} msg
+   */
+  function hear(msg) {
+    if (!state) return;
+    const own = msg.type === 'step' ? sound.stepSound(msg.step, msg.events ?? []) : null;
+    if (own) sound.play(own);
+    // A draw by the rules inside a turn is not a change of turn.
+    if (state.next.kind === 'draw') return;
+    const came = sound.turnCame(lastNext, state.next, mySeat(state));
+    lastNext = state.next;
+    if (came) {
+      if (own) setTimeout(() => sound.play('turn'), 260);
+      else sound.play('turn');
+    }
   }
 
   /** When connecting keeps failing, find out why and say it. */
@@ -217,6 +253,10 @@ function play(root, code, token, setConn) {
 
   root.addEventListener('change', (ev) => {
     const input = ev.target;
+    if (input instanceof HTMLInputElement && input.dataset.setting === 'sound') {
+      sound.setMuted(localStorage, !input.checked);
+      return;
+    }
     if (!(input instanceof HTMLInputElement) || input.dataset.setting !== 'auto-forced') return;
     autoForced = input.checked;
     localStorage.setItem(AUTO_FORCED_KEY, autoForced ? '1' : '0');
@@ -257,7 +297,9 @@ function play(root, code, token, setConn) {
     const scroll = root.querySelector('.record-list')?.scrollTop ?? 0;
     const recordOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.record'))?.open ?? true;
     const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.steps.length === 0;
-    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced });
+    const touch = inputKind(lastPointer) === 'touch';
+    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced, touch, muted: sound.isMuted(localStorage) });
+    if (firstRender) lastNext = s.next.kind === 'draw' ? null : s.next;
     playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
@@ -282,6 +324,12 @@ function play(root, code, token, setConn) {
     }
     // The toss, once per new chance step.
     if (tossNext && !reducedMotion()) root.querySelector('.chance')?.classList.add('tossed');
+    // A tapped piece stays previewed across re-renders while it can still play.
+    if (tapped !== null) {
+      const el = root.querySelector(`[data-square-options="${CSS.escape(tapped)}"]`);
+      if (el instanceof HTMLElement) select(el);
+      else tapped = null;
+    }
     tossNext = false;
     firstRender = false;
     document.title = `${s.next.kind === 'end' ? 'Game over' : canThrow(s) || myOptions(s).length ? 'Your turn' : 'Senet'} · Senet Online`;
@@ -295,12 +343,40 @@ function play(root, code, token, setConn) {
       send({ type: 'decide', option: option.dataset.option });
       return;
     }
-    const onBoard = target.closest('[data-square-options]');
-    if (onBoard instanceof HTMLElement && onBoard.dataset.squareOptions) {
-      const list = onBoard.dataset.squareOptions.split('|');
+    // A mouse or the keyboard plays a board control at once; a finger
+    // previews it first (see tap.js). A click from the keyboard has no
+    // pointer (detail 0); where click is no PointerEvent, the pointerdown
+    // before it tells.
+    const control = target.closest('[data-square-options]');
+    const key = control instanceof HTMLElement ? control.dataset.squareOptions ?? null : null;
+    const squareEl = target.closest('[data-square]');
+    const pointer = typeof PointerEvent !== 'undefined' && ev instanceof PointerEvent && ev.pointerType ? ev.pointerType : ev.detail > 0 ? lastPointer : '';
+    const selected = tapped !== null ? root.querySelector(`[data-square-options="${CSS.escape(tapped)}"]`) : null;
+    const outcome = tapOutcome({
+      input: inputKind(pointer),
+      selected: tapped,
+      dests: selected instanceof HTMLElement && state ? destinationsOf(selected, state) : [],
+      control: key || null,
+      square: squareEl instanceof HTMLElement ? Number(squareEl.dataset.square) : null,
+    });
+    if (outcome.kind === 'preview') {
+      const el = root.querySelector(`[data-square-options="${CSS.escape(outcome.key)}"]`);
+      if (el instanceof HTMLElement) {
+        tapped = outcome.key;
+        select(el);
+      }
+      return;
+    }
+    if (outcome.kind === 'cancel') {
+      tapped = null;
+      unselect();
+    }
+    if (outcome.kind === 'play') {
+      tapped = null;
+      const list = outcome.key.split('|');
       if (list.length === 1) send({ type: 'decide', option: list[0] });
       else {
-        picked = onBoard.dataset.squareOptions;
+        picked = outcome.key;
         render();
         /** @type {HTMLElement | null} */ (root.querySelector('.option-btn'))?.focus();
       }
@@ -338,13 +414,35 @@ function play(root, code, token, setConn) {
       send({ type: action });
     }
   };
+  /**
+   * Marks a tapped board control and shows its preview, with how to play it.
+   * @param {HTMLElement} el
+   */
+  function select(el) {
+    if (!state) return;
+    for (const other of root.querySelectorAll('.tap-selected')) other.classList.remove('tap-selected');
+    el.classList.add('tap-selected');
+    showPreview(root, el, state);
+    const text = root.querySelector('#preview');
+    if (text) text.textContent = `${text.textContent ?? ''} Tap it again, or its destination, to play.`;
+  }
+
+  function unselect() {
+    for (const other of root.querySelectorAll('.tap-selected')) other.classList.remove('tap-selected');
+    clearPreview(root, inputKind(lastPointer) === 'touch');
+  }
+
   const preview = (/** @type {Event} */ ev) => {
+    // A finger has no hover: its preview is the tap's (see select).
+    if (ev instanceof PointerEvent && inputKind(ev.pointerType) === 'touch') return;
     const piece = /** @type {HTMLElement} */ (ev.target).closest?.('[data-square-options], .option-btn');
     if (piece instanceof HTMLElement && state) showPreview(root, piece, state);
   };
   const unpreview = (/** @type {Event} */ ev) => {
+    if (ev instanceof PointerEvent && inputKind(ev.pointerType) === 'touch') return;
+    if (tapped !== null) return; // a tapped preview stays until played or cancelled
     const piece = /** @type {HTMLElement} */ (ev.target).closest?.('[data-square-options], .option-btn');
-    if (piece instanceof HTMLElement) clearPreview(root);
+    if (piece instanceof HTMLElement) clearPreview(root, inputKind(lastPointer) === 'touch');
   };
   root.onpointerover = preview;
   root.onpointerout = unpreview;
@@ -362,7 +460,7 @@ function play(root, code, token, setConn) {
     if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !typing) render();
   }, 1000);
   // For tests and debugging: drop the socket as a network failure would.
-  /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state };
+  /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state, sounds: () => sound.played.slice() };
   socket.start();
 }
 
@@ -388,7 +486,7 @@ function focusKey(el) {
  * @param {RoomState} state
  */
 function showPreview(root, el, state) {
-  clearPreview(root);
+  clearPreview(root, false);
   const texts = (el.dataset.squareOptions ?? el.dataset.option ?? '').split('|');
   const options = myOptions(state).filter((o) => texts.includes(o.option));
   if (!options.length) return;
@@ -407,14 +505,27 @@ function showPreview(root, el, state) {
   text?.setAttribute('data-kind', kind);
 }
 
-/** @param {HTMLElement} root */
-function clearPreview(root) {
+/**
+ * The squares an option control's preview lights up.
+ * @param {HTMLElement} el
+ * @param {RoomState} state
+ */
+function destinationsOf(el, state) {
+  const texts = (el.dataset.squareOptions ?? '').split('|');
+  return destinations(myOptions(state).filter((o) => texts.includes(o.option)).flatMap((o) => o.events ?? []));
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {boolean} touch  the player uses a touch screen (the hint says "tap")
+ */
+function clearPreview(root, touch) {
   for (const el of root.querySelectorAll('.preview-from, .preview-dest')) {
     el.className = el.className.replace(/\bpreview-[a-z_]+\b/g, '').replace(/\s+/g, ' ').trim();
   }
   const text = root.querySelector('#preview');
   if (text) {
-    text.textContent = root.querySelector('[data-square-options]') ? 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.' : '';
+    text.textContent = root.querySelector('[data-square-options]') ? previewHint(touch) : '';
     text.removeAttribute('data-kind');
   }
 }
