@@ -347,10 +347,11 @@ function play(root, code, token, setConn) {
     // previews it first (see tap.js). A click from the keyboard has no
     // pointer (detail 0); where click is no PointerEvent, the pointerdown
     // before it tells.
-    const control = target.closest('[data-square-options]');
-    const key = control instanceof HTMLElement ? control.dataset.squareOptions ?? null : null;
     const squareEl = target.closest('[data-square]');
     const pointer = typeof PointerEvent !== 'undefined' && ev instanceof PointerEvent && ev.pointerType ? ev.pointerType : ev.detail > 0 ? lastPointer : '';
+    // A finger may tap anywhere in a square that holds a glowing piece or target.
+    const control = target.closest('[data-square-options]') ?? (inputKind(pointer) === 'touch' ? squareEl?.querySelector('[data-square-options]') : null);
+    const key = control instanceof HTMLElement ? control.dataset.squareOptions ?? null : null;
     const selected = tapped !== null ? root.querySelector(`[data-square-options="${CSS.escape(tapped)}"]`) : null;
     const outcome = tapOutcome({
       input: inputKind(pointer),
