@@ -223,9 +223,13 @@ test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visibl
     if (!midShot && actions >= 40 && (await p.locator('.tap-selected').count()) === 0 && (await p.locator('[data-square-options]').count())) {
       midShot = true;
       await shot(p, '4-midgame');
-      await p.locator('[data-square-options]').first().tap();
+      const first = p.locator('[data-square-options]').first();
+      await first.tap();
       await p.waitForSelector('.tap-selected');
       await p.screenshot({ path: join(OUTPUT_DIR, 'phone-4-midgame-preview-390x844.png') });
+      // A tap elsewhere cancels; the board is as it was.
+      await p.tap('[data-testid="status"]');
+      assert.equal(await p.locator('.tap-selected, .sq.preview-dest').count(), 0);
     }
     if (!muted && actions >= 20) {
       // The game so far was heard: throws, moves, "your turn".
@@ -255,7 +259,7 @@ test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visibl
   await fitsWidth(p, 'games');
   await shot(p, '6-games');
   await p.goto(`${server.base}/games/${gameId}?step=40`);
-  await p.waitForSelector('#app[data-page="replay"]');
+  await p.waitForSelector('#app[data-page="replay"] .sq[data-square="30"]');
   await endgameVisible(p, 'replay');
   await shot(p, '7-replay');
 
