@@ -50,6 +50,9 @@ async function endgameVisible(page, where) {
     const hit = await page.evaluate((sq) => {
       const el = document.querySelector(`.sq[data-square="${sq}"]`);
       if (!el) return 'no square';
+      // Toasts come and go by themselves (a few seconds); this is about
+      // what stays on the screen.
+      for (const t of document.querySelectorAll('.toast')) t.remove();
       window.scrollTo(0, 0);
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const r = el.getBoundingClientRect();
