@@ -4,6 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { destinations, inputKind, tapOutcome } from '../../src/tap.js';
 import { MUTED_KEY, isMuted, stepSound, turnCame } from '../../src/sound.js';
+import { fromSnapshot } from '../../src/state.js';
+import { previewHint, roomHtml } from '../../src/view-room.js';
+import { snapshot } from './fixtures.js';
 
 /** @typedef {import('../../src/types.js').GameEvent} GameEvent */
 /** @typedef {import('../../src/types.js').Place} Place */
@@ -95,4 +98,13 @@ test('the mute switch is read from storage', () => {
   assert.equal(isMuted(storage), true);
   m.set(MUTED_KEY, '0');
   assert.equal(isMuted(storage), false);
+});
+
+test('the room page shows the Sounds switch as remembered, and says "tap" to a finger', () => {
+  const s = fromSnapshot(snapshot());
+  const ui = { online: true, pending: false, now: 0 };
+  assert.match(roomHtml(s, ui), /<input type="checkbox" data-setting="sound" checked> Sounds/);
+  assert.match(roomHtml(s, { ...ui, muted: true }), /<input type="checkbox" data-setting="sound"> Sounds/);
+  assert.match(previewHint(true), /^Tap a glowing piece.*tap it again to play/);
+  assert.match(previewHint(false), /^Hover or focus/);
 });
