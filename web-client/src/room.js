@@ -6,9 +6,10 @@ import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
 import * as sound from './sound.js';
 import { canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
-import { destinations, inputKind, tapOutcome } from './tap.js';
+import { animate, clearPreview, destinationsOf, showPreview } from './room-board.js';
+import { inputKind, tapOutcome } from './tap.js';
 import { confirmDialog, copyText, toast } from './ui.js';
-import { joinHtml, previewHint, roomHtml } from './view-room.js';
+import { joinHtml, roomHtml } from './view-room.js';
 
 /** Where the "play forced moves for me" switch is remembered. */
 const AUTO_FORCED_KEY = 'senet.autoForced';
@@ -477,87 +478,4 @@ function focusKey(el) {
   if (el.dataset.square) return `[data-square="${el.dataset.square}"]`;
   if (el.closest('.board')) return '.board';
   return null;
-}
-
-/**
- * Highlights what an option (a board control or an option button) would do,
- * from the events the server previewed for it, and says it in words.
- * @param {HTMLElement} root
- * @param {HTMLElement} el
- * @param {RoomState} state
- */
-function showPreview(root, el, state) {
-  clearPreview(root, false);
-  const texts = (el.dataset.squareOptions ?? el.dataset.option ?? '').split('|');
-  const options = myOptions(state).filter((o) => texts.includes(o.option));
-  if (!options.length) return;
-  const kind = el.dataset.kind ?? 'move';
-  const sq = (/** @type {number} */ n) => root.querySelector(`.sq[data-square="${n}"]`);
-  for (const o of options) {
-    for (const e of o.events ?? []) {
-      if (e.kind !== 'piece') continue;
-      if (e.from.kind === 'square') sq(e.from.square)?.classList.add('preview-from');
-      if (e.to.kind === 'square') sq(e.to.square)?.classList.add('preview-dest', `preview-${e.why === 'move' || e.why === 'entered' ? kind : e.why}`);
-      else root.querySelector(`.tray-${e.seat}`)?.classList.add('preview-dest');
-    }
-  }
-  const text = root.querySelector('#preview');
-  if (text) text.textContent = el.getAttribute('aria-label') ?? el.textContent ?? '';
-  text?.setAttribute('data-kind', kind);
-}
-
-/**
- * The squares an option control's preview lights up.
- * @param {HTMLElement} el
- * @param {RoomState} state
- */
-function destinationsOf(el, state) {
-  const texts = (el.dataset.squareOptions ?? '').split('|');
-  return destinations(myOptions(state).filter((o) => texts.includes(o.option)).flatMap((o) => o.events ?? []));
-}
-
-/**
- * @param {HTMLElement} root
- * @param {boolean} touch  the player uses a touch screen (the hint says "tap")
- */
-function clearPreview(root, touch) {
-  for (const el of root.querySelectorAll('.preview-from, .preview-dest')) {
-    el.className = el.className.replace(/\bpreview-[a-z_]+\b/g, '').replace(/\s+/g, ' ').trim();
-  }
-  const text = root.querySelector('#preview');
-  if (text) {
-    text.textContent = root.querySelector('[data-square-options]') ? previewHint(touch) : '';
-    text.removeAttribute('data-kind');
-  }
-}
-
-/**
- * Slides the pieces a step moved from where they were; captures, water,
- * bear-offs and removals get a short word.
- * @param {HTMLElement} root
- * @param {import('./types.js').ServerMessage} msg  a `step` event
- */
-function animate(root, msg) {
-  /** @type {import('./types.js').GameEvent[]} */
-  const events = msg.events ?? [];
-  const fx = root.querySelector('#fx');
-  const hit = events.find((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered' && e.why !== 'opening');
-  if (fx && hit && hit.kind === 'piece') {
-    fx.textContent = hit.why === 'borne_off' ? 'Borne off!' : hit.why === 'water' ? 'Into the water!' : hit.why === 'removed' ? 'Removed!' : hit.why === 'captured' || hit.why === 'sent_home' || hit.why === 'swapped' ? 'Captured!' : '';
-    fx.className = `fx show fx-${hit.why}`;
-  }
-  if (reducedMotion()) return;
-  const sq = (/** @type {number} */ n) => /** @type {HTMLElement | null} */ (root.querySelector(`.sq[data-square="${n}"]`));
-  for (const e of events) {
-    if (e.kind !== 'piece' || e.from.kind !== 'square' || e.to.kind !== 'square') continue;
-    const from = sq(e.from.square);
-    const dest = sq(e.to.square);
-    const piece = /** @type {HTMLElement | null} */ (dest?.querySelector('.piece') ?? null);
-    if (!from || !dest || !piece) continue;
-    const a = from.getBoundingClientRect();
-    const b = dest.getBoundingClientRect();
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }], { duration: 380, easing: 'cubic-bezier(.2,.8,.2,1)' });
-  }
 }

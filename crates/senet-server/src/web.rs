@@ -78,6 +78,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/race-chart.js", JS),
     asset!("src/replay.js", JS),
     asset!("src/replay-logic.js", JS),
+    asset!("src/room-board.js", JS),
     asset!("src/room.js", JS),
     asset!("src/rules.js", JS),
     asset!("src/socket.js", JS),
