@@ -106,12 +106,13 @@ function play(root, code, token, setConn) {
   /** @type {import('./types.js').Next | null} what came next before, draws left out (for "your turn") */
   let lastNext = null;
   sound.loadMuted(localStorage);
-  // Audio may start only from a user gesture: make or resume it on each.
+  // Audio may start only from a user gesture: make or resume it on each
+  // (a touch's gesture is its pointerup or click, not its pointerdown).
   window.addEventListener('pointerdown', (ev) => {
     lastPointer = ev.pointerType;
     sound.unlock();
   }, true);
-  window.addEventListener('keydown', () => sound.unlock(), true);
+  for (const kind of ['click', 'keydown']) window.addEventListener(kind, () => sound.unlock(), true);
   // Focus follows the play (throw → pieces → throw) only for keyboard users.
   let keyboardUser = false;
   window.addEventListener('keydown', (ev) => {
