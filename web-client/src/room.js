@@ -4,7 +4,10 @@ import { ApiError, createPlayer, getRoom } from './api.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
+import * as sound from './sound.js';
 import { canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
+import { animate, clearPreview, destinationsOf, showPreview } from './room-board.js';
+import { inputKind, tapOutcome } from './tap.js';
 import { confirmDialog, copyText, toast } from './ui.js';
 import { joinHtml, roomHtml } from './view-room.js';
 
@@ -96,6 +99,20 @@ function play(root, code, token, setConn) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let queueTimer;
   let firstRender = true;
+  /** @type {string | null} the board control a tap previews (touch: a second tap plays it) */
+  let tapped = null;
+  /** How the player last pointed (`touch`: tap to preview, tap again to play). */
+  let lastPointer = '';
+  /** @type {import('./types.js').Next | null} what came next before, draws left out (for "your turn") */
+  let lastNext = null;
+  sound.loadMuted(localStorage);
+  // Audio may start only from a user gesture: make or resume it on each
+  // (a touch's gesture is its pointerup or click, not its pointerdown).
+  window.addEventListener('pointerdown', (ev) => {
+    lastPointer = ev.pointerType;
+    sound.unlock();
+  }, true);
+  for (const kind of ['click', 'keydown']) window.addEventListener(kind, () => sound.unlock(), true);
   // Focus follows the play (throw → pieces → throw) only for keyboard users.
   let keyboardUser = false;
   window.addEventListener('keydown', (ev) => {
@@ -168,6 +185,7 @@ function play(root, code, token, setConn) {
     state = r.state;
     if (msg.type === 'step') {
       picked = null;
+      tapped = null;
       if (msg.step && msg.step.step === 'chance') tossNext = true;
       holdUntil = msg.next?.kind === 'draw' ? Date.now() + (reducedMotion() ? 150 : DRAW_PAUSE_MS) : 0;
     }
@@ -177,6 +195,26 @@ function play(root, code, token, setConn) {
     if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
     render();
     if (msg.type === 'step' && prev && !firstRender) animate(root, msg);
+    if (prev && !firstRender) hear(msg);
+  }
+
+  /**
+   * The sounds of what just happened: the step's own, then "your turn"
+   * when the turn has come to this player.
+   * @param {import('./types.js').ServerMessage} msg
+   */
+  function hear(msg) {
+    if (!state) return;
+    const own = msg.type === 'step' ? sound.stepSound(msg.step, msg.events ?? []) : null;
+    if (own) sound.play(own);
+    // A draw by the rules inside a turn is not a change of turn.
+    if (state.next.kind === 'draw') return;
+    const came = sound.turnCame(lastNext, state.next, mySeat(state));
+    lastNext = state.next;
+    if (came) {
+      if (own) setTimeout(() => sound.play('turn'), 260);
+      else sound.play('turn');
+    }
   }
 
   /** When connecting keeps failing, find out why and say it. */
@@ -217,6 +255,10 @@ function play(root, code, token, setConn) {
 
   root.addEventListener('change', (ev) => {
     const input = ev.target;
+    if (input instanceof HTMLInputElement && input.dataset.setting === 'sound') {
+      sound.setMuted(localStorage, !input.checked);
+      return;
+    }
     if (!(input instanceof HTMLInputElement) || input.dataset.setting !== 'auto-forced') return;
     autoForced = input.checked;
     localStorage.setItem(AUTO_FORCED_KEY, autoForced ? '1' : '0');
@@ -257,7 +299,9 @@ function play(root, code, token, setConn) {
     const scroll = root.querySelector('.record-list')?.scrollTop ?? 0;
     const recordOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.record'))?.open ?? true;
     const helpOpen = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'))?.open ?? s.steps.length === 0;
-    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced });
+    const touch = inputKind(lastPointer) === 'touch';
+    root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced, touch, muted: sound.isMuted(localStorage) });
+    if (firstRender) lastNext = s.next.kind === 'draw' ? null : s.next;
     playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
@@ -282,6 +326,12 @@ function play(root, code, token, setConn) {
     }
     // The toss, once per new chance step.
     if (tossNext && !reducedMotion()) root.querySelector('.chance')?.classList.add('tossed');
+    // A tapped piece stays previewed across re-renders while it can still play.
+    if (tapped !== null) {
+      const el = root.querySelector(`[data-square-options="${CSS.escape(tapped)}"]`);
+      if (el instanceof HTMLElement) select(el);
+      else tapped = null;
+    }
     tossNext = false;
     firstRender = false;
     document.title = `${s.next.kind === 'end' ? 'Game over' : canThrow(s) || myOptions(s).length ? 'Your turn' : 'Senet'} · Senet Online`;
@@ -295,12 +345,41 @@ function play(root, code, token, setConn) {
       send({ type: 'decide', option: option.dataset.option });
       return;
     }
-    const onBoard = target.closest('[data-square-options]');
-    if (onBoard instanceof HTMLElement && onBoard.dataset.squareOptions) {
-      const list = onBoard.dataset.squareOptions.split('|');
+    // A mouse or the keyboard plays a board control at once; a finger
+    // previews it first (see tap.js). A click from the keyboard has no
+    // pointer (detail 0); where click is no PointerEvent, the pointerdown
+    // before it tells.
+    const squareEl = target.closest('[data-square]');
+    const pointer = typeof PointerEvent !== 'undefined' && ev instanceof PointerEvent && ev.pointerType ? ev.pointerType : ev.detail > 0 ? lastPointer : '';
+    // A finger may tap anywhere in a square that holds a glowing piece or target.
+    const control = target.closest('[data-square-options]') ?? (inputKind(pointer) === 'touch' ? squareEl?.querySelector('[data-square-options]') : null);
+    const key = control instanceof HTMLElement ? control.dataset.squareOptions ?? null : null;
+    const selected = tapped !== null ? root.querySelector(`[data-square-options="${CSS.escape(tapped)}"]`) : null;
+    const outcome = tapOutcome({
+      input: inputKind(pointer),
+      selected: tapped,
+      dests: selected instanceof HTMLElement && state ? destinationsOf(selected, state) : [],
+      control: key || null,
+      square: squareEl instanceof HTMLElement ? Number(squareEl.dataset.square) : null,
+    });
+    if (outcome.kind === 'preview') {
+      const el = root.querySelector(`[data-square-options="${CSS.escape(outcome.key)}"]`);
+      if (el instanceof HTMLElement) {
+        tapped = outcome.key;
+        select(el);
+      }
+      return;
+    }
+    if (outcome.kind === 'cancel') {
+      tapped = null;
+      unselect();
+    }
+    if (outcome.kind === 'play') {
+      tapped = null;
+      const list = outcome.key.split('|');
       if (list.length === 1) send({ type: 'decide', option: list[0] });
       else {
-        picked = onBoard.dataset.squareOptions;
+        picked = outcome.key;
         render();
         /** @type {HTMLElement | null} */ (root.querySelector('.option-btn'))?.focus();
       }
@@ -338,13 +417,35 @@ function play(root, code, token, setConn) {
       send({ type: action });
     }
   };
+  /**
+   * Marks a tapped board control and shows its preview, with how to play it.
+   * @param {HTMLElement} el
+   */
+  function select(el) {
+    if (!state) return;
+    for (const other of root.querySelectorAll('.tap-selected')) other.classList.remove('tap-selected');
+    el.classList.add('tap-selected');
+    showPreview(root, el, state);
+    const text = root.querySelector('#preview');
+    if (text) text.textContent = `${text.textContent ?? ''} Tap it again, or its destination, to play.`;
+  }
+
+  function unselect() {
+    for (const other of root.querySelectorAll('.tap-selected')) other.classList.remove('tap-selected');
+    clearPreview(root, inputKind(lastPointer) === 'touch');
+  }
+
   const preview = (/** @type {Event} */ ev) => {
+    // A finger has no hover: its preview is the tap's (see select).
+    if (ev instanceof PointerEvent && inputKind(ev.pointerType) === 'touch') return;
     const piece = /** @type {HTMLElement} */ (ev.target).closest?.('[data-square-options], .option-btn');
     if (piece instanceof HTMLElement && state) showPreview(root, piece, state);
   };
   const unpreview = (/** @type {Event} */ ev) => {
+    if (ev instanceof PointerEvent && inputKind(ev.pointerType) === 'touch') return;
+    if (tapped !== null) return; // a tapped preview stays until played or cancelled
     const piece = /** @type {HTMLElement} */ (ev.target).closest?.('[data-square-options], .option-btn');
-    if (piece instanceof HTMLElement) clearPreview(root);
+    if (piece instanceof HTMLElement) clearPreview(root, inputKind(lastPointer) === 'touch');
   };
   root.onpointerover = preview;
   root.onpointerout = unpreview;
@@ -362,7 +463,7 @@ function play(root, code, token, setConn) {
     if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !typing) render();
   }, 1000);
   // For tests and debugging: drop the socket as a network failure would.
-  /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state };
+  /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state, sounds: () => sound.played.slice() };
   socket.start();
 }
 
@@ -378,74 +479,4 @@ function focusKey(el) {
   if (el.dataset.square) return `[data-square="${el.dataset.square}"]`;
   if (el.closest('.board')) return '.board';
   return null;
-}
-
-/**
- * Highlights what an option (a board control or an option button) would do,
- * from the events the server previewed for it, and says it in words.
- * @param {HTMLElement} root
- * @param {HTMLElement} el
- * @param {RoomState} state
- */
-function showPreview(root, el, state) {
-  clearPreview(root);
-  const texts = (el.dataset.squareOptions ?? el.dataset.option ?? '').split('|');
-  const options = myOptions(state).filter((o) => texts.includes(o.option));
-  if (!options.length) return;
-  const kind = el.dataset.kind ?? 'move';
-  const sq = (/** @type {number} */ n) => root.querySelector(`.sq[data-square="${n}"]`);
-  for (const o of options) {
-    for (const e of o.events ?? []) {
-      if (e.kind !== 'piece') continue;
-      if (e.from.kind === 'square') sq(e.from.square)?.classList.add('preview-from');
-      if (e.to.kind === 'square') sq(e.to.square)?.classList.add('preview-dest', `preview-${e.why === 'move' || e.why === 'entered' ? kind : e.why}`);
-      else root.querySelector(`.tray-${e.seat}`)?.classList.add('preview-dest');
-    }
-  }
-  const text = root.querySelector('#preview');
-  if (text) text.textContent = el.getAttribute('aria-label') ?? el.textContent ?? '';
-  text?.setAttribute('data-kind', kind);
-}
-
-/** @param {HTMLElement} root */
-function clearPreview(root) {
-  for (const el of root.querySelectorAll('.preview-from, .preview-dest')) {
-    el.className = el.className.replace(/\bpreview-[a-z_]+\b/g, '').replace(/\s+/g, ' ').trim();
-  }
-  const text = root.querySelector('#preview');
-  if (text) {
-    text.textContent = root.querySelector('[data-square-options]') ? 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.' : '';
-    text.removeAttribute('data-kind');
-  }
-}
-
-/**
- * Slides the pieces a step moved from where they were; captures, water,
- * bear-offs and removals get a short word.
- * @param {HTMLElement} root
- * @param {import('./types.js').ServerMessage} msg  a `step` event
- */
-function animate(root, msg) {
-  /** @type {import('./types.js').GameEvent[]} */
-  const events = msg.events ?? [];
-  const fx = root.querySelector('#fx');
-  const hit = events.find((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered' && e.why !== 'opening');
-  if (fx && hit && hit.kind === 'piece') {
-    fx.textContent = hit.why === 'borne_off' ? 'Borne off!' : hit.why === 'water' ? 'Into the water!' : hit.why === 'removed' ? 'Removed!' : hit.why === 'captured' || hit.why === 'sent_home' || hit.why === 'swapped' ? 'Captured!' : '';
-    fx.className = `fx show fx-${hit.why}`;
-  }
-  if (reducedMotion()) return;
-  const sq = (/** @type {number} */ n) => /** @type {HTMLElement | null} */ (root.querySelector(`.sq[data-square="${n}"]`));
-  for (const e of events) {
-    if (e.kind !== 'piece' || e.from.kind !== 'square' || e.to.kind !== 'square') continue;
-    const from = sq(e.from.square);
-    const dest = sq(e.to.square);
-    const piece = /** @type {HTMLElement | null} */ (dest?.querySelector('.piece') ?? null);
-    if (!from || !dest || !piece) continue;
-    const a = from.getBoundingClientRect();
-    const b = dest.getBoundingClientRect();
-    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-    piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }], { duration: 380, easing: 'cubic-bezier(.2,.8,.2,1)' });
-  }
 }

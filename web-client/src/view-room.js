@@ -17,7 +17,20 @@ import { boardHtml, esc, trayHtml } from './view-board.js';
  * @property {number} now       ms timestamp, for "away for…"
  * @property {string | null} [picked]  a square whose several options are shown
  * @property {boolean} [autoForced]  play a decision with a single option by itself
+ * @property {boolean} [touch]  the player taps (a touch screen): the hints say "tap"
+ * @property {boolean} [muted]  the sounds are off
  */
+
+/**
+ * What to do with the glowing pieces and squares, said for a mouse and
+ * keyboard or for a touch screen (tap to preview, tap again to play).
+ * @param {boolean} touch
+ */
+export function previewHint(touch) {
+  return touch
+    ? 'Tap a glowing piece or square to see what it does; tap it again to play.'
+    : 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.';
+}
 
 /**
  * One seat's card.
@@ -85,7 +98,8 @@ function throwPanel(s, ui) {
   const label = canThrow(s) && s.next.kind === 'throw' ? throwLabel(s.next.chance) : myOptions(s).length ? 'Now choose below' : 'Wait for your turn';
   const btn = show ? `<button type="button" id="throw" class="btn primary throw-btn" data-action="throw"${enabled ? '' : ' disabled'}>${label}</button>` : '';
   const auto = show ? `<label class="auto-forced"><input type="checkbox" data-setting="auto-forced"${ui.autoForced ? ' checked' : ''}> Play forced moves for me</label>` : '';
-  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text" aria-live="polite">${caption}</div>${btn}${decisionPanel(s, ui)}${auto}</section>`;
+  const sound = `<label class="sound-switch"><input type="checkbox" data-setting="sound"${ui.muted ? '' : ' checked'}> Sounds</label>`;
+  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text" aria-live="polite">${caption}</div>${btn}${decisionPanel(s, ui)}<div class="switches">${auto}${sound}</div></section>`;
 }
 
 /**
@@ -217,7 +231,7 @@ export function roomHtml(s, ui) {
   const two = order.length === 2;
   const board = boardHtml(n, s.view, { options, decider: s.next.kind === 'decide' ? s.next.seat : null, me, marks: s.lastStep?.events ?? [] });
   const wrap = two ? `${trays[0]}${board}${trays[1]}` : `${board}<div class="trays">${trays.join('')}</div>`;
-  const preview = options.length ? 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.' : '';
+  const preview = options.length ? previewHint(ui.touch ?? false) : '';
   const seriesLine = !finished && s.series.length ? `<p class="series note" data-testid="series">Series: ${s.series.map((x) => `${esc(s.seats.find((seat) => seat.player?.player_id === x.player_id)?.player?.display_name ?? 'a player')} ${x.points}`).join(' · ')}</p>` : '';
   return `<div class="room rs-${esc(s.desc.id)} seats-${order.length}${me === null ? ' spectator' : ` me-${me}`}">
 <h1 class="room-title">${esc(s.desc.name)}</h1>
