@@ -4,7 +4,7 @@ import { ApiError, createPlayer, getRoom } from './api.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
-import { canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
+import { blockedReason, canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
 import { confirmDialog, copyText, toast } from './ui.js';
 import { joinHtml, roomHtml } from './view-room.js';
 
@@ -311,7 +311,9 @@ function play(root, code, token, setConn) {
     if (square instanceof HTMLElement && state && state.next.kind === 'decide' && state.next.seat === mySeat(state)) {
       const occupant = state.view.squares[Number(square.dataset.square) - 1];
       if (occupant && occupant.seat === mySeat(state)) {
-        toast('That piece cannot move now: the rules allow it no move with this throw. The glowing pieces and squares can be played.', 'info');
+        // The rules' reason, as the server words it (the client holds no rules).
+        const why = blockedReason(state, Number(square.dataset.square)) ?? 'the rules allow it no move with this throw';
+        toast(`That piece cannot move now: ${why}. The glowing pieces and squares can be played.`, 'info');
         return;
       }
     }
