@@ -239,10 +239,11 @@ fn any_rules_dispatches_to_the_rule_set() {
         .map(|(square, error)| (square.number(), error.code()))
         .collect();
     assert_eq!(pieces, [(1, "own_piece_on_destination")]);
-    assert!(matches!(
-        rules.refusal(&state, Choice::Move { from: sq(4) }),
-        None
-    ));
+    assert!(
+        rules
+            .refusal(&state, Choice::Move { from: sq(4) })
+            .is_none()
+    );
     assert!(matches!(
         rules.refusal(&state, Choice::Roll { dice: 1 }),
         Some(StepError::NotAnOption { .. })
