@@ -138,7 +138,8 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
  */
 export function errorText(code, message, reason) {
   if (code === 'illegal_move') {
-    // The rules' reason, in the server's words (the client holds no rules).
+    // The server's message is already the rules' reason in words (the
+    // engine's refusal); `reason` is its code, for programs, not people.
     void reason;
     return message ? `That move is not allowed: ${message}.` : ERROR_WORDS.illegal_move;
   }

@@ -51,22 +51,15 @@ export function gameResultText(g) {
 }
 
 /**
- * Who threw a chance step: the seat on turn in the view before it (null
- * when the rules drew it inside a turn or nobody was on turn).
+ * Who threw a chance step: the seat the server names as its `by` (null for
+ * the lot, which is nobody's, and for a decision).
  * @param {GameRecord} g
- * @param {View[]} all  the frames
  * @param {number} n  the step (1-based)
  */
-function throwerOf(g, all, n) {
+function throwerOf(g, n) {
   const st = g.steps[n - 1];
   if (!st?.step || st.step.step !== 'chance') return null;
-  const prev = g.steps[n - 2];
-  if (prev?.step && prev.step.step === 'decide' && !prev.events.some((e) => e.kind === 'pass' || e.kind === 'again')) {
-    // A chance right after a decision may be a draw the rules made inside the turn.
-    const before = all[n - 1];
-    return before.to_move;
-  }
-  return all[n - 1]?.to_move ?? null;
+  return st.by ?? null;
 }
 
 /**
@@ -89,7 +82,7 @@ export function stepPanelHtml(g, all, n) {
     }
   }
   const events = st.events.map((e) => `<li>${esc(eventText(names, e))}</li>`).join('');
-  return `${rollHtml(roll, g.description.chance)}<div class="replay-what"><p class="replay-turn-text" data-testid="step-text">${esc(stepText(names, st, throwerOf(g, all, n)))}</p>${events ? `<ul class="event-list">${events}</ul>` : ''}</div>`;
+  return `${rollHtml(roll, g.description.chance)}<div class="replay-what"><p class="replay-turn-text" data-testid="step-text">${esc(stepText(names, st, throwerOf(g, n)))}</p>${events ? `<ul class="event-list">${events}</ul>` : ''}</div>`;
 }
 
 /**

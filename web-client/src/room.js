@@ -5,7 +5,7 @@ import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
 import * as sound from './sound.js';
-import { canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
+import { blockedReason, canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
 import { animate, clearPreview, destinationsOf, showPreview } from './room-board.js';
 import { inputKind, tapOutcome } from './tap.js';
 import { confirmDialog, copyText, toast } from './ui.js';
@@ -390,7 +390,9 @@ function play(root, code, token, setConn) {
     if (square instanceof HTMLElement && state && state.next.kind === 'decide' && state.next.seat === mySeat(state)) {
       const occupant = state.view.squares[Number(square.dataset.square) - 1];
       if (occupant && occupant.seat === mySeat(state)) {
-        toast('That piece cannot move now: the rules allow it no move with this throw. The glowing pieces and squares can be played.', 'info');
+        // The rules' reason, as the server words it (the client holds no rules).
+        const why = blockedReason(state, Number(square.dataset.square)) ?? 'the rules allow it no move with this throw';
+        toast(`That piece cannot move now: ${why}. The glowing pieces and squares can be played.`, 'info');
         return;
       }
     }

@@ -9,16 +9,17 @@
 /** @typedef {import('./types.js').OptionInfo} OptionInfo */
 
 /**
- * The latest chance outcome in a list of steps, with its step number.
+ * The latest chance outcome in a list of steps, with its step number and
+ * whose chance it was (the server's `by`).
  * @param {ReadonlyArray<StepInfo>} steps
- * @returns {{roll: import('./types.js').Roll | null, step: number}}
+ * @returns {{roll: import('./types.js').Roll | null, step: number, by: number | null}}
  */
 export function lastRollOf(steps) {
   for (let i = steps.length - 1; i >= 0; i -= 1) {
     const st = steps[i].step;
-    if (st && st.step === 'chance') return { roll: st.roll, step: steps[i].step_no };
+    if (st && st.step === 'chance') return { roll: st.roll, step: steps[i].step_no, by: steps[i].by ?? null };
   }
-  return { roll: null, step: 0 };
+  return { roll: null, step: 0, by: null };
 }
 
 /**
@@ -50,7 +51,7 @@ export function fromSnapshot(snap, now = Date.now()) {
     series: snap.series ?? [],
     lastRoll: last.roll,
     lastRollStep: last.step,
-    lastRollBy: snap.next.kind === 'decide' ? snap.next.seat : null,
+    lastRollBy: last.by,
     lastStep: null,
     awaySince: snap.seats.map((s) => (s.player && !s.connected && !s.player.computer ? now - (s.away_ms ?? 0) : null)),
     claimAt: snap.seats.map((s) => (typeof s.claim_in_ms === 'number' ? now + s.claim_in_ms : null)),
@@ -98,7 +99,7 @@ function applyEvent(s, msg, now) {
       /** @type {StepInfo} */
       const info = { step_no: msg.step_no, text: msg.text, seat: msg.seat, step: msg.step, events: msg.events };
       if (msg.left) info.left = msg.left;
-      if (msg.step && msg.step.step === 'chance') info.by = s.next.kind === 'throw' ? s.next.thrower : null;
+      if (msg.step && msg.step.step === 'chance') info.by = msg.by ?? null;
       s.steps = [...s.steps, info];
       s.view = msg.view;
       s.next = msg.next;
@@ -249,4 +250,18 @@ export function claimWait(s, now) {
 export function forcedOption(s) {
   const options = myOptions(s);
   return options.length === 1 ? options[0].option : null;
+}
+
+/**
+ * Why my piece on `square` cannot move now, in the rules' words (the
+ * server's `blocked` list of the decision I am to make); null when it is
+ * not my decision or the server gave no reason for that square.
+ * @param {RoomState} s
+ * @param {number} square
+ * @returns {string | null}
+ */
+export function blockedReason(s, square) {
+  if (s.next.kind !== 'decide' || s.next.seat !== mySeat(s)) return null;
+  const entry = (s.next.blocked ?? []).find((b) => b.from === square);
+  return entry ? entry.message : null;
 }

@@ -66,11 +66,17 @@
 
 /** @typedef {{option: string, choice: Choice, events?: GameEvent[]}} OptionInfo */
 
+/**
+ * A piece of the deciding seat that no option moves, with the rules' reason
+ * (`code` and `message` as the `illegal_move` error for choosing it says them).
+ * @typedef {{from: number, code: string, message: string}} BlockedInfo
+ */
+
 /** @typedef {{places: number[], scores: number[], how: string}} Standing */
 
 /**
  * @typedef {{kind: 'waiting'} | {kind: 'throw', thrower: number, chance: Chance}
- *   | {kind: 'draw', chance: Chance} | {kind: 'decide', seat: number, options: OptionInfo[]}
+ *   | {kind: 'draw', chance: Chance} | {kind: 'decide', seat: number, options: OptionInfo[], blocked?: BlockedInfo[]}
  *   | {kind: 'end', standing: Standing}} Next
  */
 
@@ -84,7 +90,7 @@
  * @property {'resigned' | 'abandoned'} [left]
  * @property {GameEvent[]} events
  * @property {View} [view]  after the step (in `step` events and the stored game)
- * @property {number | null} [by]  who threw, for a chance step seen live (null: the rules drew it)
+ * @property {number | null} [by]  for a chance step, the seat whose chance it was, as the server tells it (absent or null: nobody's, the lot)
  */
 
 /** @typedef {{player_id: string, display_name: string, computer?: ComputerLevel | null}} PlayerInfo */

@@ -1,6 +1,8 @@
 //! `RuleSet::thrower` over many random games of every rule set and table
 //! size: it names a seat exactly at the chance steps that are a seat's own
-//! throw, and that seat is the one the rules then treat as on turn.
+//! throw, and that seat is the one the rules then treat as on turn;
+//! `RuleSet::chance_seat` names the thrower, or for a draw inside a turn
+//! the seat whose turn it is, and nobody for the lot.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod modern_support;
@@ -73,9 +75,26 @@ fn check(id: RuleSetId, seats: u8, games: usize, seed: u64) -> Seen {
     for game in 0..games {
         let mut state = rules.start(seats).unwrap();
         let mut previous = None;
+        // The seat whose turn the last step was part of: a decision's
+        // seat, or the seat a chance was for.
+        let mut turn_of: Option<Seat> = None;
         for _ in 0..MAX_STEPS {
             let next = rules.next(&state);
             let thrower = rules.thrower(&state);
+            let by = rules.chance_seat(&state);
+            match &next {
+                Next::Chance(ChanceKind::Lot { .. }) | Next::Decide { .. } | Next::End(_) => {
+                    assert_eq!(by, None, "{id} game {game}: {next:?} is nobody's chance");
+                }
+                Next::Chance(_) if thrower.is_some() => assert_eq!(by, thrower),
+                // A draw inside a turn is for the seat whose turn it is.
+                Next::Chance(_) => assert_eq!(
+                    by,
+                    turn_of,
+                    "{id} game {game}: a draw of the rules' own at `{}` after {previous:?}",
+                    rules.position_text(&state)
+                ),
+            }
             let own = own_throw(&state, &next, previous);
             assert_eq!(
                 thrower.is_some(),
@@ -100,6 +119,10 @@ fn check(id: RuleSetId, seats: u8, games: usize, seed: u64) -> Seen {
             };
             events.clear();
             rules.apply(&mut state, step, &mut events).unwrap();
+            turn_of = match step {
+                Step::Decide { seat, .. } => Some(seat),
+                Step::Chance { .. } => by,
+            };
             if let Some(seat) = thrower {
                 let after = rules.next(&state);
                 assert!(

@@ -81,6 +81,10 @@ pub struct Played {
     pub entry: Entry,
     /// What it did.
     pub events: Vec<Event>,
+    /// For a chance step, the seat whose chance it was (the engine's
+    /// [`RuleSet::chance_seat`] before it); `None` for the lot and for
+    /// every other entry.
+    pub by: Option<Seat>,
 }
 
 /// Why the table refused an entry. Its state is unchanged.
@@ -222,6 +226,12 @@ impl Table {
         self.rules.view(&self.state)
     }
 
+    /// The deciding seat's pieces that have no option now, each with the
+    /// rules' reason; empty unless a decision waits.
+    pub fn blocked(&self) -> Vec<(senet_engine::Square, senet_engine::StepError)> {
+        self.rules.blocked_pieces(&self.state)
+    }
+
     /// The position text.
     pub fn position_text(&self) -> String {
         self.rules.position_text(&self.state)
@@ -241,6 +251,10 @@ impl Table {
 
     /// Takes one entry; on refusal nothing changes.
     pub fn play(&mut self, entry: Entry) -> Result<(), Refused> {
+        let by = match entry {
+            Entry::Step(Step::Chance { .. }) => self.rules.chance_seat(&self.state),
+            Entry::Step(Step::Decide { .. }) | Entry::Left { .. } => None,
+        };
         let mut events = Vec::new();
         let mut state = self.state.clone();
         match entry {
@@ -262,7 +276,7 @@ impl Table {
         }
         self.state = state;
         self.next = self.rules.next(&self.state);
-        self.record.push(Played { entry, events });
+        self.record.push(Played { entry, events, by });
         Ok(())
     }
 }

@@ -188,6 +188,22 @@ async fn fair_game(rule_set: &str, seats: u8) {
         record.text
     );
     verify_download(rule_set, &record.text, &revealed);
+    // The game detail reads the client seeds with its seats.
+    let detail = app
+        .http(
+            "GET",
+            &format!("/api/games/{}", table.game_id),
+            token.as_deref(),
+            None,
+        )
+        .await;
+    let expected: Vec<String> = (0..usize::from(seats)).map(client_seed).collect();
+    assert_eq!(
+        detail.body["fairness"]["client_seeds"],
+        serde_json::json!(expected),
+        "{}",
+        detail.body["fairness"]
+    );
     app.stop().await;
 }
 

@@ -36,7 +36,7 @@ function game() {
     start_view: startView(),
     view: after,
     steps: [
-      { step_no: 1, text: 'LLLD', seat: null, step: { step: 'chance', roll: { kind: 'sticks', sticks: [true, true, true, false] } }, events: [], view: startView() },
+      { step_no: 1, text: 'LLLD', seat: null, by: 0, step: { step: 'chance', roll: { kind: 'sticks', sticks: [true, true, true, false] } }, events: [], view: startView() },
       { step_no: 2, text: '0:9', seat: 0, step: { step: 'decide', seat: 0, choice: { kind: 'move', from: 9 } }, events: [{ kind: 'piece', seat: 0, value: null, from: { kind: 'square', square: 9 }, to: { kind: 'square', square: 12 }, why: 'move' }], view: after },
     ],
   };
@@ -95,6 +95,11 @@ test('replay views: the step panel, the step list, the result, the header', () =
   assert.match(stepPanelHtml(g, all, 1), /data-testid="step-text">Nefertari threw: 3 light sides up\./);
   assert.match(stepPanelHtml(g, all, 2), /Nefertari&#39;s piece moves from square 9 to square 12\./);
   assert.match(stepPanelHtml(g, all, 0), /The start/);
+  // Who threw is the server's `by`, not guessed from the view before it.
+  const byOther = { ...g, steps: [{ ...g.steps[0], by: 1 }, g.steps[1]] };
+  assert.match(stepPanelHtml(byOther, all, 1), /step-text">Akhen\S+aten\S+ threw/);
+  const nobody = { ...g, steps: [{ ...g.steps[0], by: undefined }, g.steps[1]] };
+  assert.doesNotMatch(stepPanelHtml(nobody, all, 1), /threw/);
   const list = moveListHtml(g, 2);
   assert.match(list, /data-turn="2" aria-current="step"/);
   assert.equal((list.match(/aria-current/g) ?? []).length, 1);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { actingSeat, canClaimWin, canThrow, claimWait, forcedOption, fromSnapshot, myOptions, reduce } from '../../src/state.js';
+import { actingSeat, blockedReason, canClaimWin, canThrow, claimWait, forcedOption, fromSnapshot, myOptions, reduce } from '../../src/state.js';
 import { clockText } from '../../src/format.js';
 import { snapshot, startView, stepEvent } from './fixtures.js';
 
@@ -18,7 +18,7 @@ test('a snapshot becomes the view state', () => {
 
 test('a throw then a decision: options, roll, who threw, the view and the record', () => {
   let s = fromSnapshot(snapshot());
-  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options } })).state);
+  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: sticks, by: 0, next: { kind: 'decide', seat: 0, options } })).state);
   assert.deepEqual(s.lastRoll, sticks.roll);
   assert.equal(s.lastRollBy, 0);
   assert.equal(myOptions(s).length, 2);
@@ -107,11 +107,39 @@ test('game over, rematch asked and declined, a seat out, a player joining', () =
 test('a forced move is the only option of the receiver, and nobody else\'s', () => {
   let s = fromSnapshot(snapshot());
   assert.equal(forcedOption(s), null, 'nothing to decide');
-  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options } })).state);
+  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: sticks, by: 0, next: { kind: 'decide', seat: 0, options } })).state);
   assert.equal(forcedOption(s), null, 'two options: the player chooses');
   const one = [options[0]];
   const forced = /** @type {any} */ (reduce(fromSnapshot(snapshot()), stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options: one } })).state);
   assert.equal(forcedOption(forced), '9');
   const theirs = /** @type {any} */ (reduce(fromSnapshot(snapshot({ you: { role: 'seat', seat: 1 } })), stepEvent(5, { step: sticks, next: { kind: 'decide', seat: 0, options: one } })).state);
   assert.equal(forcedOption(theirs), null, 'never another seat\'s');
+});
+
+test('who threw is the server\'s `by`, live and in a snapshot; the lot is nobody\'s', () => {
+  let s = fromSnapshot(snapshot());
+  // The server names seat 1 although seat 0 was to throw: its word counts.
+  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: sticks, by: 1, next: { kind: 'decide', seat: 1, options } })).state);
+  assert.equal(s.lastRollBy, 1);
+  assert.equal(s.steps[0].by, 1);
+  const lot = { step: 'chance', roll: { kind: 'lot', seat: 1 } };
+  s = /** @type {any} */ (reduce(s, stepEvent(6, { step: lot, next: { kind: 'throw', thrower: 1, chance: { kind: 'sticks' } } })).state);
+  assert.equal(s.lastRollBy, null);
+  const steps = [{ step_no: 1, text: 'LLLD', seat: null, by: 1, step: sticks, events: [] }];
+  const snap = fromSnapshot(snapshot({ steps: /** @type {any} */ (steps), next: /** @type {any} */ ({ kind: 'decide', seat: 1, options }) }));
+  assert.equal(snap.lastRollBy, 1);
+});
+
+test('why my piece cannot move: the server\'s reason for my decision only', () => {
+  const blocked = [{ from: 3, code: 'blockade', message: 'an opponent blockade on square 4 is in the way' }];
+  const next = /** @type {any} */ ({ kind: 'decide', seat: 0, options, blocked });
+  const mine = fromSnapshot(snapshot({ next }));
+  assert.equal(blockedReason(mine, 3), 'an opponent blockade on square 4 is in the way');
+  assert.equal(blockedReason(mine, 9), null, 'a piece with an option');
+  const spectator = fromSnapshot(snapshot({ next, you: { role: 'spectator' } }));
+  assert.equal(blockedReason(spectator, 3), null);
+  const other = fromSnapshot(snapshot({ next, you: { role: 'seat', seat: 1 } }));
+  assert.equal(blockedReason(other, 3), null);
+  const older = fromSnapshot(snapshot({ next: /** @type {any} */ ({ kind: 'decide', seat: 0, options }) }));
+  assert.equal(blockedReason(older, 3), null, 'no list, no reason');
 });

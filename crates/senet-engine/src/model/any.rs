@@ -11,6 +11,7 @@ use crate::rules::{
     Jequier, Kendall, Kendall7, Modern, ModernState, Peril, PerilState, RuleSetId, Simple,
     StickState,
 };
+use crate::square::Square;
 
 /// Declares [`AnyRules`] and [`AnyState`] over the rule sets, and the
 /// dispatch of [`RuleSet`] to each; one line a rule set.
@@ -105,6 +106,12 @@ macro_rules! any_rule_sets {
             fn view(self, state: &AnyState) -> View {
                 match state {
                     $(AnyState::$variant(state) => <$rules>::default().view(state),)+
+                }
+            }
+
+            fn blocked(self, state: &AnyState, square: Square) -> Option<StepError> {
+                match state {
+                    $(AnyState::$variant(state) => <$rules>::default().blocked(state, square),)+
                 }
             }
 

@@ -11,6 +11,7 @@ use crate::model::seat::Seat;
 use crate::model::standing::Standing;
 use crate::model::view::View;
 use crate::rules::RuleSetId;
+use crate::square::Square;
 
 /// What comes next in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -190,6 +191,63 @@ pub trait RuleSet: Copy + fmt::Debug + Send + Sync + 'static {
     /// The state as a client draws it: every square, each seat's reserve,
     /// borne-off and removed pieces, scores, who is out, who is on turn.
     fn view(self, state: &Self::State) -> View;
+
+    /// Why the deciding seat's piece on `square` has no option in the
+    /// decision the state waits for: the refusal [`RuleSet::apply`] would
+    /// give for moving it (the rules' own reason code and words, e.g.
+    /// `blockade`, `own_pawn`, `safe`), or `None` when the piece has an
+    /// option, or when the decision is not one of moving pieces on the
+    /// board (Path of Peril's Ankh and Vulture, Senet-modern's choice of
+    /// dice) or no decision waits. A square without a piece of the deciding
+    /// seat gets the rules' refusal for that too (`no_pawn_of_yours`, …).
+    ///
+    /// It asks `apply` on a copy of the state ([`RuleSet::refusal`]), so the
+    /// reason is the one the seat would get for choosing it: no rule is
+    /// written twice.
+    fn blocked(self, state: &Self::State, square: Square) -> Option<StepError>;
+
+    /// Why `choice` would be refused if the seat that decides now picked
+    /// it: `None` when it is one of the options. When no decision waits,
+    /// the refusal says so ([`StepError::ChanceNext`],
+    /// [`StepError::GameOver`]). Played on a copy: the state is unchanged.
+    fn refusal(self, state: &Self::State, choice: Choice) -> Option<StepError> {
+        let seat = match self.next(state) {
+            Next::Decide { seat, .. } => seat,
+            // Any seat: `apply` refuses a decision when none is due.
+            Next::Chance(_) | Next::End(_) => Seat::FIRST,
+        };
+        let mut scratch = state.clone();
+        self.apply(&mut scratch, Step::Decide { seat, choice }, &mut Vec::new())
+            .err()
+    }
+
+    /// Every piece of the deciding seat on the board that has no option in
+    /// the decision the state waits for, lowest square first, each with the
+    /// rules' reason ([`RuleSet::blocked`]). Empty when no decision waits or
+    /// every piece can move.
+    fn blocked_pieces(self, state: &Self::State) -> Vec<(Square, StepError)> {
+        let Next::Decide { seat, .. } = self.next(state) else {
+            return Vec::new();
+        };
+        let view = self.view(state);
+        Square::all()
+            .zip(&view.squares)
+            .filter(|(_, occupant)| occupant.is_some_and(|piece| piece.seat == Some(seat)))
+            .filter_map(|(square, _)| Some((square, self.blocked(state, square)?)))
+            .collect()
+    }
+
+    /// The seat a chance drawn now is for: the seat throwing
+    /// ([`RuleSet::thrower`]), or the seat on turn for a draw the rules
+    /// make inside its turn (Path of Peril's Vulture, River and Trial rolls,
+    /// Senet-modern's dice after it chose one or two). `None` for a draw
+    /// that is nobody's (the lot for who opens), and when no chance is next.
+    fn chance_seat(self, state: &Self::State) -> Option<Seat> {
+        match self.next(state) {
+            Next::Chance(ChanceKind::Lot { .. }) | Next::Decide { .. } | Next::End(_) => None,
+            Next::Chance(_) => self.thrower(state).or_else(|| self.view(state).to_move),
+        }
+    }
 
     /// Takes `seat` out of the game because it resigned or abandoned, a
     /// decision made outside the rules, adding what that did to `events`.

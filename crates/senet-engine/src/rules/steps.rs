@@ -371,6 +371,19 @@ fn opening_throw<R: StickRules>(
     };
 }
 
+/// Why the piece on `square` has no option: only while a throw waits for
+/// a move (the rules' refusal of moving it, from [`apply`]).
+fn blocked<R: RuleSet<State = StickState>>(
+    rules: R,
+    state: &StickState,
+    square: Square,
+) -> Option<StepError> {
+    match (state.seating, state.pending) {
+        (Seating::Dealt { .. }, Some(_)) => rules.refusal(state, Choice::Move { from: square }),
+        _ => None,
+    }
+}
+
 /// The piece events of a stick move.
 fn move_events(seat: Seat, mv: Move, events: &mut Vec<Event>) {
     let opponent = seat.next(2);
@@ -465,6 +478,10 @@ macro_rules! stick_rule_set {
 
             fn view(self, state: &StickState) -> crate::model::View {
                 crate::rules::stick_view::view(&self, state)
+            }
+
+            fn blocked(self, state: &StickState, square: Square) -> Option<StepError> {
+                blocked(self, state, square)
             }
         }
     };

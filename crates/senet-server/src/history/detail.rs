@@ -144,16 +144,12 @@ async fn fairness(store: &Store, row: &HistoryRow) -> Result<Option<FairnessInfo
     };
     let fairness = Fairness::stored(&seed, &commitment)
         .map_err(|e| AppError::Internal(format!("game {}: {e}", row.id)))?;
+    // The seats were read with their client seeds by `history_game`.
     let mut clients = vec![String::new(); usize::try_from(row.seat_count).unwrap_or(0)];
-    for seat in store
-        .game(row.id)
-        .await?
-        .map(|g| g.seats)
-        .unwrap_or_default()
-    {
+    for seat in &row.seats {
         let index = usize::try_from(seat.seat).unwrap_or(usize::MAX);
-        if let (Some(slot), Some(client)) = (clients.get_mut(index), seat.client_seed) {
-            *slot = client;
+        if let (Some(slot), Some(client)) = (clients.get_mut(index), &seat.client_seed) {
+            slot.clone_from(client);
         }
     }
     Ok(Some(fairness.info(&clients, row.status == "finished")))

@@ -8,7 +8,7 @@ use super::slot::{SeatSlot, Status};
 use crate::table::{Entry, Played, Table};
 use crate::ws::protocol::RoomView;
 use crate::ws::protocol::v2::{
-    Message, NextInfo, OptionInfo, PlayerInfo, SeatInfo, Snapshot, StepInfo, You,
+    BlockedInfo, Message, NextInfo, OptionInfo, PlayerInfo, SeatInfo, Snapshot, StepInfo, You,
 };
 
 /// A step as told right after it: the view, the position and what comes
@@ -66,6 +66,15 @@ pub(super) fn next_info(table: &Table, status: &Status) -> NextInfo {
                     }),
                 })
                 .collect(),
+            blocked: table
+                .blocked()
+                .into_iter()
+                .map(|(from, error)| BlockedInfo {
+                    from,
+                    code: error.code(),
+                    message: error.to_string(),
+                })
+                .collect(),
         },
         Next::End(standing) => NextInfo::End {
             standing: standing.clone(),
@@ -83,6 +92,7 @@ pub(super) fn step_info(index: usize, played: &Played) -> StepInfo {
         step_no: index + 1,
         text: played.entry.to_string(),
         seat: played.entry.seat(),
+        by: played.by,
         step,
         left,
         events: played.events.clone(),

@@ -378,6 +378,26 @@ impl RuleSet for Modern {
         view::view(state)
     }
 
+    /// A piece is blocked when no use of the dice moves it; the reason is
+    /// that of the first use (the sum before single dice, as the options
+    /// list them), which is the only use with one piece on the board or
+    /// one die left.
+    fn blocked(self, state: &ModernState, square: Square) -> Option<StepError> {
+        if !matches!(
+            state.phase,
+            ModernPhase::ToMove(_) | ModernPhase::SecondDie { .. }
+        ) {
+            return None;
+        }
+        let uses = Uses::of(state);
+        let mut first = None;
+        for &(by, _) in uses.as_slice() {
+            let refused = self.refusal(state, Choice::MoveDice { from: square, by })?;
+            first.get_or_insert(refused);
+        }
+        first
+    }
+
     /// In a game of three or four seats, `seat` is out as if it could not
     /// use its throw (spec: "With 3–4 players, the others play on"): an
     /// [`Event::Out`], its pieces removed, its place below every seat still

@@ -537,4 +537,13 @@ impl RuleSet for Peril {
     fn view(self, state: &PerilState) -> View {
         view::view(state)
     }
+
+    /// Only a roll waiting for a move moves pawns on the board; the Ankh
+    /// and the Vulture choose squares, not pawns to move.
+    fn blocked(self, state: &PerilState, square: Square) -> Option<StepError> {
+        match state.phase {
+            PerilPhase::Act { .. } => self.refusal(state, Choice::Move { from: square }),
+            _ => None,
+        }
+    }
 }

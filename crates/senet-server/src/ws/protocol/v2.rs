@@ -5,7 +5,9 @@
 //! ones of version 1 with `decide` in place of `move` (see
 //! [`super::v1::ClientMessage`]).
 
-use senet_engine::{ChanceKind, Choice, Description, Event, RuleSetId, Seat, Standing, Step, View};
+use senet_engine::{
+    ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, View,
+};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -73,6 +75,18 @@ pub struct OptionInfo {
     pub events: Vec<Event>,
 }
 
+/// A piece of the deciding seat that has no option, and why: what the
+/// rules would answer if the seat chose it.
+#[derive(Debug, Clone, Serialize)]
+pub struct BlockedInfo {
+    /// The piece's square (as in the options' `from`).
+    pub from: Square,
+    /// The rules' stable reason code (`blockade`, `own_pawn`, `safe`, …).
+    pub code: &'static str,
+    /// The reason in the rules' words.
+    pub message: String,
+}
+
 /// What comes next.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -99,6 +113,10 @@ pub enum NextInfo {
         seat: Seat,
         /// Every legal option.
         options: Vec<OptionInfo>,
+        /// The deciding seat's pieces on the board that have no option,
+        /// each with the rules' reason, lowest square first; empty when
+        /// every piece can move or the decision moves no piece.
+        blocked: Vec<BlockedInfo>,
     },
     /// The game is over.
     End {
@@ -126,6 +144,12 @@ pub struct StepInfo {
     pub text: String,
     /// The deciding seat; `null` for a chance step.
     pub seat: Option<Seat>,
+    /// For a chance step, the seat whose chance it was: the seat that
+    /// threw, or the seat on turn for a draw the rules made inside its
+    /// turn; absent for a draw that is nobody's (the lot for who opens)
+    /// and for decisions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<Seat>,
     /// The step as data; `null` when a seat left the game.
     pub step: Option<Step>,
     /// How the seat left, when it did.

@@ -1,0 +1,189 @@
+//! The history's reads: finished games newest first, a game by id, games
+//! being played, each with its seats.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::super::rows::SeatJoin;
+use super::super::{Pool, SeatRow, Store};
+use super::HistoryRow;
+use super::filters::{HistoryQuery, Param, bind_all, visible_to};
+
+/// A listed game's own columns, before its seats are added.
+#[derive(sqlx::FromRow)]
+struct HistoryHead {
+    id: Uuid,
+    room_code: String,
+    game_no: i32,
+    rule_set: String,
+    seat_count: i16,
+    status: String,
+    end_how: Option<String>,
+    created_at: DateTime<Utc>,
+    started_at: Option<DateTime<Utc>>,
+    finished_at: Option<DateTime<Utc>>,
+    step_count: i32,
+    chance_count: i64,
+    public: bool,
+}
+
+/// A seat with its game's id.
+#[derive(sqlx::FromRow)]
+struct SeatOfGame {
+    game_id: Uuid,
+    #[sqlx(flatten)]
+    seat: SeatJoin,
+}
+
+/// The columns of [`HistoryHead`] from games `g`.
+pub(super) const HEAD_COLUMNS: &str = "g.id, g.room_code, g.game_no, g.rule_set, g.seat_count,
+        g.status, g.end_how, g.created_at, g.started_at, g.finished_at,
+        COALESCE((SELECT MAX(t.step_no) FROM steps t WHERE t.game_id = g.id), 0) AS step_count,
+        (SELECT COUNT(*) FROM steps t WHERE t.game_id = g.id AND t.seat IS NULL) AS chance_count,
+        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public";
+
+/// Ids a statement reads seats for at most (under both databases' limits).
+const SEATS_CHUNK: usize = 500;
+
+impl Store {
+    /// Adds their seats to listed games (one query a chunk of games), with
+    /// each holder's client seed when `client_seeds` (a game's detail shows
+    /// them for `fairness`; the lists do not read them).
+    async fn with_seats(
+        &self,
+        heads: Vec<HistoryHead>,
+        client_seeds: bool,
+    ) -> Result<Vec<HistoryRow>, sqlx::Error> {
+        let seed_column = if client_seeds { ", s.client_seed" } else { "" };
+        let mut seats: HashMap<Uuid, Vec<SeatRow>> = HashMap::new();
+        for chunk in heads.chunks(SEATS_CHUNK) {
+            let list = (1..=chunk.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!(
+                "SELECT s.game_id, s.seat, s.player_id, p.display_name, p.computer_level,
+                        s.colour, s.place, s.score{seed_column}
+                 FROM game_seats s LEFT JOIN players p ON p.id = s.player_id
+                 WHERE s.game_id IN ({list})
+                 ORDER BY s.game_id, s.seat"
+            );
+            let rows: Vec<SeatOfGame> = read!(self, pool => {
+                let mut query = sqlx::query_as(&sql);
+                for head in chunk {
+                    query = query.bind(head.id);
+                }
+                query.fetch_all(pool).await
+            })?;
+            for row in rows {
+                seats
+                    .entry(row.game_id)
+                    .or_default()
+                    .extend(row.seat.into_seat());
+            }
+        }
+        Ok(heads
+            .into_iter()
+            .map(|h| HistoryRow {
+                seats: seats.remove(&h.id).unwrap_or_default(),
+                id: h.id,
+                room_code: h.room_code,
+                game_no: h.game_no,
+                rule_set: h.rule_set,
+                seat_count: h.seat_count,
+                status: h.status,
+                end_how: h.end_how,
+                created_at: h.created_at,
+                started_at: h.started_at,
+                finished_at: h.finished_at,
+                step_count: h.step_count,
+                chance_count: h.chance_count,
+                public: h.public,
+            })
+            .collect())
+    }
+
+    /// Finished games, newest first, filtered and paged, with their seats.
+    pub async fn history(&self, q: &HistoryQuery) -> Result<Vec<HistoryRow>, sqlx::Error> {
+        let Some(shape) = self.name_shape(q).await? else {
+            return Ok(Vec::new());
+        };
+        let (sql, params) = q.sql(shape);
+        let heads = read!(self, pool => bind_all!(sqlx::query_as::<_, HistoryHead>(&sql), &params)
+            .fetch_all(pool)
+            .await)?;
+        self.with_seats(heads, false).await
+    }
+
+    /// The query plan the database chooses for a history query: `EXPLAIN`
+    /// on PostgreSQL, `EXPLAIN QUERY PLAN` on SQLite, one line a row.
+    /// A name nobody matches needs no query: its plan is that sentence.
+    pub async fn explain_history(&self, q: &HistoryQuery) -> Result<String, sqlx::Error> {
+        let Some(shape) = self.name_shape(q).await? else {
+            return Ok("no player matches the name: no query".to_owned());
+        };
+        let (sql, params) = q.sql(shape);
+        let sql = format!("EXPLAIN {sql}");
+        match &self.pool {
+            Pool::Postgres(pool) => {
+                let lines: Vec<String> = bind_all!(sqlx::query_scalar::<_, String>(&sql), &params)
+                    .fetch_all(pool)
+                    .await?;
+                Ok(lines.join("\n"))
+            }
+            Pool::Sqlite(pool) => {
+                let sql = sql.replacen("EXPLAIN", "EXPLAIN QUERY PLAN", 1);
+                let rows: Vec<(i64, i64, i64, String)> =
+                    bind_all!(sqlx::query_as::<_, (i64, i64, i64, String)>(&sql), &params)
+                        .fetch_all(pool)
+                        .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(_, _, _, detail)| detail)
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
+        }
+    }
+
+    /// One game with its history metadata and seats (with their client
+    /// seeds), whatever its status and whoever may see it (check
+    /// [`HistoryRow::visible_to`]).
+    pub async fn history_game(&self, id: Uuid) -> Result<Option<HistoryRow>, sqlx::Error> {
+        let sql = format!("SELECT {HEAD_COLUMNS} FROM games g WHERE g.id = $1");
+        let head = read!(self, pool => sqlx::query_as::<_, HistoryHead>(&sql)
+            .bind(id)
+            .fetch_optional(pool)
+            .await)?;
+        Ok(self
+            .with_seats(head.into_iter().collect(), true)
+            .await?
+            .pop())
+    }
+
+    /// Games being played now that `viewer` may see (see [`HistoryQuery::viewer`]),
+    /// most recently started first.
+    pub async fn live_games(
+        &self,
+        limit: i64,
+        viewer: Option<Uuid>,
+    ) -> Result<Vec<HistoryRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {HEAD_COLUMNS} FROM games g WHERE g.status = 'playing' AND {}
+             ORDER BY g.started_at DESC, g.id DESC LIMIT $1",
+            visible_to(viewer.map(|_| 2)),
+        );
+        let heads = read!(self, pool => {
+            let query = sqlx::query_as::<_, HistoryHead>(&sql).bind(limit);
+            match viewer {
+                Some(viewer) => query.bind(viewer),
+                None => query,
+            }
+            .fetch_all(pool)
+            .await
+        })?;
+        self.with_seats(heads, false).await
+    }
+}

@@ -1,0 +1,94 @@
+//! Match-history queries: finished games newest first (keyset pagination
+//! over `(finished_at, id)`), games in progress, per-player totals — for
+//! every rule set and any number of seats.
+//!
+//! Indexes: `games_finished_order` walks every finished game newest first;
+//! `game_seats_player_finished` walks one player's finished games newest
+//! first (migration `20261201000001_steps_and_seats`; a seat row repeats its
+//! game's `finished_at` for it). A player filter matches the player in any
+//! seat; a game where they hold several seats is listed once.
+//!
+//! A name filter runs one of two ways, by how many players match it
+//! ([`NAME_GATHER_MAX`]).
+//!
+//! Filters only ever add fixed SQL fragments; every value is a bound
+//! parameter.
+//!
+//! Privacy: a game of a private room (a room made with `public: false`,
+//! and every room against the computer) is listed only to its players.
+//! Every list here takes the viewer (the player asking, if any) and adds
+//! [`visible_to`]'s condition.
+//!
+//! One job a file: [`filters`] turns a [`HistoryQuery`] into SQL, [`list`]
+//! reads the lists and a game with their seats, [`totals`] counts a
+//! player's games by rule set and place.
+
+mod filters;
+mod list;
+mod totals;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::SeatRow;
+
+pub use filters::{HistoryQuery, WinnerFilter, contains_pattern};
+pub use totals::{RuleSetTotals, Totals};
+
+/// A game as the history lists it, with its seats.
+#[derive(Debug, Clone)]
+pub struct HistoryRow {
+    /// Game id.
+    pub id: Uuid,
+    /// Room code.
+    pub room_code: String,
+    /// 1 for the room's first game, then 2, 3… for rematches.
+    pub game_no: i32,
+    /// Rule set name.
+    pub rule_set: String,
+    /// How many seats the game has.
+    pub seat_count: i16,
+    /// `waiting`, `playing` or `finished`.
+    pub status: String,
+    /// How it ended (the engine's `EndHow::as_str` names), once finished.
+    pub end_how: Option<String>,
+    /// When the game was created.
+    pub created_at: DateTime<Utc>,
+    /// When every seat was taken.
+    pub started_at: Option<DateTime<Utc>>,
+    /// When the game ended.
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Steps stored (step numbers run 1..=n, so this is the highest).
+    pub step_count: i32,
+    /// Of those, chance steps (under the stick rule sets, one a turn).
+    pub chance_count: i64,
+    /// Whether the game's room is public; a private room's games are shown
+    /// to their players only.
+    pub public: bool,
+    /// Its seats, seat 0 first, with their players' names and levels.
+    pub seats: Vec<SeatRow>,
+}
+
+impl HistoryRow {
+    /// Whether `viewer` may see this game: anyone when its room is public,
+    /// only its players when it is private.
+    #[must_use]
+    pub fn visible_to(&self, viewer: Option<Uuid>) -> bool {
+        self.public || viewer.is_some_and(|v| self.seats.iter().any(|s| s.player_id == Some(v)))
+    }
+
+    /// The seat in first place, once the game is over.
+    #[must_use]
+    pub fn winner_seat(&self) -> Option<i16> {
+        self.seats
+            .iter()
+            .find(|s| s.place == Some(1))
+            .map(|s| s.seat)
+    }
+
+    /// The seat with this number.
+    #[must_use]
+    pub fn seat(&self, seat: i16) -> Option<&SeatRow> {
+        self.seats.iter().find(|s| s.seat == seat)
+    }
+}
