@@ -65,7 +65,7 @@ test('three computers at one table have three different names', () => {
 test('the throw caption says who threw before what: never a number before a name', () => {
   let s = vsComputer();
   const roll = { kind: /** @type {const} */ ('sticks'), sticks: [true, true, false, false] };
-  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: { step: 'chance', roll }, next: { kind: 'decide', seat: 1, options: [] } })).state);
+  s = /** @type {any} */ (reduce(s, stepEvent(5, { step: { step: 'chance', roll }, by: 1, next: { kind: 'decide', seat: 1, options: [] } })).state);
   assert.equal(throwerText(s), 'Spool (computer, intermediate) threw');
   const caption = text(/<div class="throw-text"[^>]*>(.*?)<\/div>/.exec(roomHtml(s, ui))?.[1] ?? '');
   assert.equal(caption.trim(), 'Spool (computer, intermediate) threw: 2 light sides up');
@@ -75,7 +75,7 @@ test('the throw caption says who threw before what: never a number before a name
     { seat: 0, player: { player_id: 'p0', display_name: 'Tiye' }, connected: true, out: false },
     { seat: 1, player: { player_id: 'p1', display_name: 'Amenhotep' }, connected: true, out: false },
   ], you: { role: 'seat', seat: 1 } }));
-  t = /** @type {any} */ (reduce(t, stepEvent(5, { step: { step: 'chance', roll }, next: { kind: 'decide', seat: 0, options: [] } })).state);
+  t = /** @type {any} */ (reduce(t, stepEvent(5, { step: { step: 'chance', roll }, by: 0, next: { kind: 'decide', seat: 0, options: [] } })).state);
   assert.match(text(roomHtml(t, ui)), /Tiye threw: 2 light sides up/);
 });
 
