@@ -81,7 +81,7 @@
  * @property {string} text
  * @property {number | null} seat
  * @property {Step | null} step
- * @property {'resigned' | 'abandoned'} [left]
+ * @property {'resigned' | 'abandoned' | 'time'} [left]
  * @property {GameEvent[]} events
  * @property {View} [view]  after the step (in `step` events and the stored game)
  * @property {number | null} [by]  who threw, for a chance step seen live (null: the rules drew it)
