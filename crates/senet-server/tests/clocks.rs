@@ -177,7 +177,9 @@ async fn time_controls_are_chosen_checked_and_shown() {
         let expected = json!({ "kind": "move", "seconds": 30, "bank": 30 });
         assert_eq!(room["time_control"], expected);
         let code = room["code"].as_str().unwrap();
-        let info = app.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+        let info = app
+            .http("GET", &format!("/api/rooms/{code}"), None, None)
+            .await;
         assert_eq!(info.body["time_control"], expected);
         let (_, snapshot) = app.connect_v2(code, None).await;
         assert_eq!(snapshot["time_control"], expected);
@@ -233,7 +235,10 @@ async fn increments_add_up_and_are_stored_with_the_steps() {
     for _ in 0..40 {
         last = act(&mut game).await;
         let figures = stored_clocks(&app.store, game.game_id).await;
-        if figures.last().is_some_and(|f| f.iter().all(|ms| *ms != 5_000)) {
+        if figures
+            .last()
+            .is_some_and(|f| f.iter().all(|ms| *ms != 5_000))
+        {
             break;
         }
     }
@@ -246,7 +251,10 @@ async fn increments_add_up_and_are_stored_with_the_steps() {
     let mut grown = [false, false];
     for now in &figures {
         let changed: Vec<usize> = (0..2).filter(|&s| now[s] != before[s]).collect();
-        assert!(changed.len() <= 1, "one seat charged at a time: {before:?} -> {now:?}");
+        assert!(
+            changed.len() <= 1,
+            "one seat charged at a time: {before:?} -> {now:?}"
+        );
         for seat in changed {
             assert!(now[seat] > before[seat], "{before:?} -> {now:?}");
             assert!(now[seat] <= before[seat] + 10_000, "{before:?} -> {now:?}");
