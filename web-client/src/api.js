@@ -112,6 +112,7 @@ export function roomOptions(f) {
  * @property {import('./types.js').SeatInfo[]} seats
  * @property {number[]} open_seats
  * @property {number} spectators
+ * @property {import('./clock.js').TimeControl} [time_control]
  */
 
 /**

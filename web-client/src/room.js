@@ -45,6 +45,9 @@ export async function showRoom(root, code, setConn) {
     const creator = holders.find((p) => !p.computer)?.display_name ?? 'Someone';
     const renderJoin = (/** @type {string} */ name, /** @type {string} */ error) => {
       root.innerHTML = joinHtml({ creator, ruleSet: info.rule_set, name, error });
+      // The time control is part of what the invitee agrees to.
+      const clockText = controlText(info.time_control);
+      if (clockText) root.querySelector('#join-form')?.insertAdjacentHTML('beforebegin', `<p class="note" data-testid="join-clock">Clock: ${clockText}. A player whose time runs out loses.</p>`);
       const form = /** @type {HTMLFormElement} */ (root.querySelector('#join-form'));
       const input = /** @type {HTMLInputElement} */ (root.querySelector('#join-name'));
       input.focus();
