@@ -222,6 +222,16 @@ async fn a_clock_that_runs_out_loses_on_time_and_later_actions_are_refused() {
     assert_eq!(stored.status, "finished");
     assert_eq!(stored.end_how.as_deref(), Some("time"));
     assert_eq!(stored.winner_seat(), Some(i16::try_from(winner).unwrap()));
+    // A rematch keeps the room's time control, with full clocks.
+    for client in &mut game.clients {
+        client
+            .send(json!({ "v": 2, "type": "offer_rematch" }))
+            .await;
+    }
+    let started = recv_within(&mut game.clients[0], "game_started", 10).await;
+    assert_eq!(started["clocks"]["ms"], json!([5_000, 5_000]), "{started}");
+    let snapshot = game.clients[0].recv_type("snapshot").await;
+    assert_eq!(snapshot["time_control"]["seconds"], 5);
     app.stop().await;
 }
 
