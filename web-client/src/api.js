@@ -71,6 +71,7 @@ export function createPlayer(displayName) {
  * @property {number | 'random'} [seat]
  * @property {boolean} public
  * @property {Array<import('./types.js').ComputerLevel | null>} [computers]  a level per other seat, in turn order after the creator's; null leaves it open
+ * @property {{kind: string, seconds: number, increment?: number}} [time_control]  a game clock or a move timer (`clock.js`)
  */
 
 /**
@@ -111,6 +112,7 @@ export function roomOptions(f) {
  * @property {import('./types.js').SeatInfo[]} seats
  * @property {number[]} open_seats
  * @property {number} spectators
+ * @property {import('./clock.js').TimeControl} [time_control]
  */
 
 /**

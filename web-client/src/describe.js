@@ -197,7 +197,7 @@ export function optionKind(o, seat) {
  */
 export function stepText(n, st, thrower) {
   const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
-  if (st.left) return `${n.seat(st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : 'left the game'}. ${events}`.trim();
+  if (st.left) return `${n.seat(st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}. ${events}`.trim();
   if (!st.step) return st.text;
   if (st.step.step === 'chance') {
     const who = thrower === null ? 'Chance' : `${n.seat(thrower)} threw`;
@@ -216,6 +216,7 @@ const HOW = /** @type {Record<string, string>} */ ({
   last_player: 'the last one in the game',
   resigned: 'by resignation',
   abandoned: 'the others left the game',
+  time: 'on time (a clock ran out)',
 });
 
 /**

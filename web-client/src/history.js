@@ -53,10 +53,11 @@ export const RESULTS = Object.freeze([
   { value: 'borne_off', label: 'All borne off', mine: false },
   { value: 'resigned', label: 'Resigned', mine: false },
   { value: 'abandoned', label: 'Abandoned', mine: false },
+  { value: 'time', label: 'On time', mine: false },
 ]);
 
 /** How games end, in a few words. */
-const HOW = /** @type {Record<string, string>} */ ({ borne_off: 'all borne off', resigned: 'resignation', abandoned: 'abandoned', gates: 'Gates of Aaru', trial: 'Trial', no_pawns: 'no pawns left', three_borne_off: 'three borne off', last_player: 'last one in' });
+const HOW = /** @type {Record<string, string>} */ ({ borne_off: 'all borne off', resigned: 'resignation', abandoned: 'abandoned', gates: 'Gates of Aaru', trial: 'Trial', no_pawns: 'no pawns left', three_borne_off: 'three borne off', last_player: 'last one in', time: 'on time' });
 
 /**
  * The seat in first place of a row, or null.

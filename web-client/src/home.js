@@ -1,6 +1,7 @@
 // The home page: your name, a new room, and the public rooms to join.
 
 import { ApiError, createPlayer, createRoom, getLobby, getRuleSets, roomOptions } from './api.js';
+import { timeControlHtml, timeControlRequest } from './clock.js';
 import { COMPUTER_LEVELS } from './format.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
@@ -84,6 +85,7 @@ function homeHtml(name, ruleSets) {
 ${ruleSets.map((d, i) => ruleSetChoice(d, i === 0)).join('\n')}
 </fieldset>
 <div id="seat-choices">${first ? seatsHtml(first, first.seats.min) : ''}</div>
+${timeControlHtml()}
 <fieldset class="choice two"><legend>Who can join</legend>
 <label><input type="radio" name="visibility" value="public" checked><span>Public<small>listed below for anyone</small></span></label>
 <label><input type="radio" name="visibility" value="private"><span>Private<small>only with your link</small></span></label>
@@ -188,7 +190,10 @@ export async function showHome(root) {
       const known = COMPUTER_LEVELS.find((l) => l.level === v);
       computers.push(known ? known.level : null);
     }
-    return roomOptions({ ruleSet, seats, seat: seatRaw === 'random' ? 'random' : Number(seatRaw), public: data.get('visibility') !== 'private', computers });
+    const options = roomOptions({ ruleSet, seats, seat: seatRaw === 'random' ? 'random' : Number(seatRaw), public: data.get('visibility') !== 'private', computers });
+    const timeControl = timeControlRequest(String(data.get('time_control') ?? 'none'));
+    if (timeControl) options.time_control = timeControl;
+    return options;
   }
 
   // The seat choices follow the rule set and the number of players.

@@ -1,6 +1,7 @@
 // The room page controller: joins, keeps the socket, renders, animates.
 
 import { ApiError, createPlayer, getRoom } from './api.js';
+import { clockFrom, clocksHtml, controlText, lowTimeBeep, stopped, tickClocks } from './clock.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
@@ -47,6 +48,9 @@ export async function showRoom(root, code, setConn) {
     const creator = holders.find((p) => !p.computer)?.display_name ?? 'Someone';
     const renderJoin = (/** @type {string} */ name, /** @type {string} */ error) => {
       root.innerHTML = joinHtml({ creator, ruleSet: info.rule_set, name, error });
+      // The time control is part of what the invitee agrees to.
+      const clockText = controlText(info.time_control);
+      if (clockText) root.querySelector('#join-form')?.insertAdjacentHTML('beforebegin', `<p class="note" data-testid="join-clock">Clock: ${clockText}. A player whose time runs out loses.</p>`);
       const form = /** @type {HTMLFormElement} */ (root.querySelector('#join-form'));
       const input = /** @type {HTMLInputElement} */ (root.querySelector('#join-name'));
       input.focus();
@@ -122,6 +126,12 @@ function play(root, code, token, setConn) {
     keyboardUser = false;
   });
   root.innerHTML = '<p class="loading">Connecting…</p>';
+  // The clocks as the server last told them, stamped on arrival (not when a
+  // queued step is shown): the figures are as of sending.
+  /** @type {import('./clock.js').Clock | null} */
+  let clock = null;
+  /** @type {import('./clock.js').TimeControl | null} */
+  let timeControl = null;
 
   const wsUrl = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -138,6 +148,11 @@ function play(root, code, token, setConn) {
         render();
         return;
       }
+      const now = Date.now();
+      if (msg.type === 'snapshot') timeControl = msg.time_control ?? null;
+      if (msg.type === 'snapshot' || msg.clocks) clock = clockFrom(msg, now);
+      if (msg.type === 'game_over' && clock) clock = stopped(clock, now);
+      if (msg.type === 'out_of_time' && state) toast(`${nameOf(state, msg.seat)} ran out of time.`, 'info');
       if (msg.type === 'snapshot') queue.length = 0;
       queue.push(msg);
       drain();
@@ -302,6 +317,10 @@ function play(root, code, token, setConn) {
     const touch = inputKind(lastPointer) === 'touch';
     root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced, touch, muted: sound.isMuted(localStorage) });
     if (firstRender) lastNext = s.next.kind === 'draw' ? null : s.next;
+    if (clock) {
+      const names = s.seats.map((x) => x.player?.display_name ?? `Seat ${x.seat + 1}`);
+      root.querySelector('.players')?.insertAdjacentHTML('afterend', clocksHtml(clock, names, Date.now(), controlText(timeControl)));
+    }
     playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
@@ -464,6 +483,14 @@ function play(root, code, token, setConn) {
     const typing = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) && document.activeElement.matches('input, textarea, select');
     if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !typing) render();
   }, 1000);
+  // The running clock counts down between renders; my own clock beeps once
+  // when it turns low.
+  setInterval(() => {
+    if (!clock || clock.running === null || !state) return;
+    const low = tickClocks(root, clock, Date.now());
+    const me = mySeat(state);
+    if (me !== null && low.includes(me)) lowTimeBeep();
+  }, 200);
   // For tests and debugging: drop the socket as a network failure would.
   /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state, sounds: () => sound.played.slice() };
   socket.start();

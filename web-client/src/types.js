@@ -87,7 +87,7 @@
  * @property {string} text
  * @property {number | null} seat
  * @property {Step | null} step
- * @property {'resigned' | 'abandoned'} [left]
+ * @property {'resigned' | 'abandoned' | 'time'} [left]
  * @property {GameEvent[]} events
  * @property {View} [view]  after the step (in `step` events and the stored game)
  * @property {number | null} [by]  for a chance step, the seat whose chance it was, as the server tells it (absent or null: nobody's, the lot)

@@ -36,7 +36,8 @@ impl Entry {
 }
 
 impl fmt::Display for Entry {
-    /// The step-record text, or `<seat>:resign` / `<seat>:abandon`.
+    /// The step-record text, or `<seat>:resign` / `<seat>:abandon` /
+    /// `<seat>:time`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Entry::Step(step) => write!(f, "{step}"),
@@ -48,6 +49,10 @@ impl fmt::Display for Entry {
                 seat,
                 how: LeftHow::Abandoned,
             } => write!(f, "{seat}:abandon"),
+            Entry::Left {
+                seat,
+                how: LeftHow::Time,
+            } => write!(f, "{seat}:time"),
         }
     }
 }
@@ -66,6 +71,9 @@ impl FromStr for Entry {
             return Ok(entry);
         }
         if let Some(entry) = left(":abandon", LeftHow::Abandoned) {
+            return Ok(entry);
+        }
+        if let Some(entry) = left(":time", LeftHow::Time) {
             return Ok(entry);
         }
         text.parse::<Step>()

@@ -66,6 +66,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/api.js", JS),
     asset!("src/board.js", JS),
     asset!("src/chance.js", JS),
+    asset!("src/clock.js", JS),
     asset!("src/describe.js", JS),
     asset!("src/fair.js", JS),
     asset!("src/format.js", JS),

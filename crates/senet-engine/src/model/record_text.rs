@@ -30,28 +30,32 @@ pub struct Leaving {
     pub after: usize,
     /// The seat.
     pub seat: Seat,
-    /// [`EndHow::Resigned`] or [`EndHow::Abandoned`].
+    /// [`EndHow::Resigned`], [`EndHow::Abandoned`] or [`EndHow::Time`].
     pub how: EndHow,
 }
 
 impl Leaving {
-    /// The line's text: `<seat>:resign` for a resignation, `<seat>:abandon`
-    /// for anything else (an abandonment).
+    /// The line's text: `<seat>:resign` for a resignation, `<seat>:time`
+    /// for a clock that ran out, `<seat>:abandon` for anything else (an
+    /// abandonment).
     #[must_use]
     pub fn text(seat: Seat, how: EndHow) -> String {
         match how {
             EndHow::Resigned => format!("{seat}:resign"),
+            EndHow::Time => format!("{seat}:time"),
             _ => format!("{seat}:abandon"),
         }
     }
 
-    /// Reads `<seat>:resign` or `<seat>:abandon`; `None` for any other text.
+    /// Reads `<seat>:resign`, `<seat>:abandon` or `<seat>:time`; `None` for
+    /// any other text.
     #[must_use]
     pub fn from_text(text: &str) -> Option<(Seat, EndHow)> {
         let (seat, word) = text.split_once(':')?;
         let how = match word {
             "resign" => EndHow::Resigned,
             "abandon" => EndHow::Abandoned,
+            "time" => EndHow::Time,
             _ => return None,
         };
         let seat = seat.parse::<u8>().ok().and_then(Seat::new)?;

@@ -25,11 +25,14 @@ pub enum EndHow {
     Resigned,
     /// A seat abandoned the game (decided outside the rules, by the server).
     Abandoned,
+    /// A seat's clock ran out (decided outside the rules, by the server's
+    /// time control).
+    Time,
 }
 
 impl EndHow {
     /// Every way a game ends, of every rule set.
-    pub const ALL: [EndHow; 8] = [
+    pub const ALL: [EndHow; 9] = [
         EndHow::BorneOff,
         EndHow::Gates,
         EndHow::Trial,
@@ -38,6 +41,7 @@ impl EndHow {
         EndHow::LastPlayer,
         EndHow::Resigned,
         EndHow::Abandoned,
+        EndHow::Time,
     ];
 
     /// The way of ending with this stable name.
@@ -58,6 +62,7 @@ impl EndHow {
             EndHow::LastPlayer => "last_player",
             EndHow::Resigned => "resigned",
             EndHow::Abandoned => "abandoned",
+            EndHow::Time => "time",
         }
     }
 }

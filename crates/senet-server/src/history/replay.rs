@@ -106,6 +106,7 @@ fn end_how(how: LeftHow) -> EndHow {
     match how {
         LeftHow::Resigned => EndHow::Resigned,
         LeftHow::Abandoned => EndHow::Abandoned,
+        LeftHow::Time => EndHow::Time,
     }
 }
 
@@ -183,7 +184,7 @@ pub fn step_record(
     // place left. The rules' own end needs no line.
     let ended_by_leaving = standing
         .as_ref()
-        .filter(|s| matches!(s.how, EndHow::Resigned | EndHow::Abandoned))
+        .filter(|s| matches!(s.how, EndHow::Resigned | EndHow::Abandoned | EndHow::Time))
         .filter(|_| replayed.table.standing().is_none());
     if let Some((standing, loser)) =
         ended_by_leaving.and_then(|s| s.places.last().map(|loser| (s, *loser)))

@@ -122,6 +122,11 @@ pub struct RoomInfo {
     /// The series score (Jequier).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub series: Vec<SeriesEntry>,
+    /// The room's time control.
+    pub time_control: super::clock::TimeControl,
+    /// The clocks as of this answer (rooms with a time control).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<super::clock::ClockInfo>,
 }
 
 /// The last event number told in each protocol version.
@@ -184,6 +189,8 @@ pub struct Room {
     pub(super) lobby: Option<(Registry, u64)>,
     /// The number of spectators the connections were last told.
     pub(super) spectators_told: usize,
+    /// A flag whose write failed is tried again from then on.
+    pub(super) flag_retry: Option<Instant>,
 }
 
 impl Room {
@@ -220,6 +227,7 @@ impl Room {
             listed: None,
             lobby: None,
             spectators_told: 0,
+            flag_retry: None,
         }
     }
 
@@ -283,7 +291,9 @@ impl Room {
         // resumed game where the computer is to act.
         self.draw_by_itself().await;
         self.schedule_computer();
+        self.sync_clock();
         loop {
+            let deadline = self.clock_deadline();
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(command) => {
@@ -292,10 +302,18 @@ impl Room {
                         self.handle(command).instrument(span).await;
                         self.draw_by_itself().await;
                         self.schedule_computer();
+                        self.sync_clock();
                         self.relist();
                     }
                     None => break,
                 },
+                () = until(deadline) => {
+                    let span = self.game_span.clone();
+                    self.flag_due().instrument(span).await;
+                    self.schedule_computer();
+                    self.sync_clock();
+                    self.relist();
+                }
                 _ = tick.tick() => {
                     if self.unsettled {
                         let span = self.game_span.clone();
@@ -309,6 +327,7 @@ impl Room {
                         self.draw_by_itself().instrument(span).await;
                         self.schedule_computer();
                     }
+                    self.sync_clock();
                     if matches!(self.slot.status, Status::Finished(_))
                         && self.conns.is_empty()
                         && self.last_activity.elapsed() >= self.settings.idle_room_timeout
@@ -376,15 +395,18 @@ impl Room {
             }
             M::Throw => {
                 let seat = self.player_seat(conn)?;
+                self.check_clock(seat).await?;
                 self.advance(Act::Throw(seat)).await
             }
             M::Move { from } => {
                 let seat = self.player_seat(conn)?;
+                self.check_clock(seat).await?;
                 let choice = square_choice(from)?;
                 self.advance(Act::Decide(seat, choice)).await
             }
             M::Decide { option } => {
                 let seat = self.player_seat(conn)?;
+                self.check_clock(seat).await?;
                 let choice = option.parse::<senet_engine::Choice>().map_err(|e| {
                     super::settle::refuse(
                         crate::ws::protocol::ErrorCode::BadMessage,
@@ -399,6 +421,14 @@ impl Room {
             M::AcceptRematch => self.accept_rematch(conn).await,
             M::DeclineRematch => self.decline_rematch(conn),
         }
+    }
+}
+
+/// Waits until `deadline`, or for ever when there is none.
+async fn until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline.into()).await,
+        None => std::future::pending().await,
     }
 }
 

@@ -116,6 +116,10 @@ impl Room {
             self.computer_retry = true;
             return;
         }
+        if self.check_clock(step.seat).await.is_err() {
+            // Out of time: the flag is stored (or tried again by the room).
+            return;
+        }
         let result = match step.action {
             ComputerAction::Throw => self.advance(Act::Throw(step.seat)).await,
             ComputerAction::Decide(choice) => self.advance(Act::Decide(step.seat, choice)).await,

@@ -198,6 +198,7 @@ impl Room {
                 }
             }
         }
+        let clocks = self.clock_info();
         for told in told {
             let Some(played) = told.index.checked_sub(before).and_then(|i| new.get(i)) else {
                 continue;
@@ -207,6 +208,7 @@ impl Room {
                 view: told.view,
                 position: told.position,
                 next: told.next,
+                clocks: clocks.clone(),
             };
             self.broadcast_text(Version::V2, |seq| message.to_json(Some(seq)));
         }
@@ -366,6 +368,7 @@ impl Room {
             game_id: self.slot.id,
             game_no: self.slot.no,
             seats: self.seat_infos(),
+            clocks: self.clock_info(),
         };
         self.tell(Some(v1), &v2);
         self.snapshot_all();

@@ -13,6 +13,7 @@ use tokio::sync::oneshot;
 use uuid::Uuid;
 
 use super::actor::{Command, RoomInfo};
+use super::clock::{Clocks, TimeControl};
 use super::fair::{Fairness, client_seed};
 use super::kendall_v1::{self, KendallMirror};
 use super::lobby::Origin;
@@ -75,6 +76,10 @@ struct CreateRoom {
     /// The creator's client seed (`docs/fairness.md`).
     #[serde(default)]
     client_seed: Option<String>,
+    /// The room's time control (`docs/protocol.md`, "Time controls");
+    /// checked by [`TimeControl::from_request`] for clear codes.
+    #[serde(default)]
+    time_control: Option<serde_json::Value>,
 }
 
 /// Who takes the other seat.
@@ -188,6 +193,8 @@ pub struct RoomCreated {
     pub computer: Option<&'static str>,
     /// `waiting` (a seat is open) or `playing`.
     pub status: &'static str,
+    /// The room's time control.
+    pub time_control: TimeControl,
 }
 
 /// `POST /api/rooms` (authenticated).
@@ -222,6 +229,8 @@ pub async fn create_room(
             format!("`{rule_set}` seats {range} players, not {seats}"),
         ));
     }
+    let time_control = TimeControl::from_request(request.time_control.as_ref())
+        .map_err(|message| bad("bad_time_control", message))?;
     let mine = request.creator_seat(seats)?;
     let computers = request.computers(usize::from(seats) - 1)?;
     let table = Table::new(rule_set, seats).map_err(|e| bad("bad_seats", e))?;
@@ -250,22 +259,26 @@ pub async fn create_room(
     let game_id = Uuid::new_v4();
     let fairness = Fairness::new().map_err(AppError::internal)?;
     let seeds: Vec<&str> = slots.iter().map(|slot| slot.client_seed.as_str()).collect();
+    let stored_control = time_control.stored();
     store
-        .create_room(&NewRoom {
-            code: &code,
-            rule_set: rule_set.as_str(),
-            public,
-            creator: player.id,
-            game: NewGame {
-                id: game_id,
-                room_code: &code,
-                game_no: 1,
+        .create_room_timed(
+            &NewRoom {
+                code: &code,
                 rule_set: rule_set.as_str(),
-                players: &players,
-                client_seeds: &seeds,
-                fairness: Some((fairness.seed(), fairness.commitment())),
+                public,
+                creator: player.id,
+                game: NewGame {
+                    id: game_id,
+                    room_code: &code,
+                    game_no: 1,
+                    rule_set: rule_set.as_str(),
+                    players: &players,
+                    client_seeds: &seeds,
+                    fairness: Some((fairness.seed(), fairness.commitment())),
+                },
             },
-        })
+            stored_control.as_deref(),
+        )
         .await?;
     let status = if full {
         crate::metrics::game_started();
@@ -283,6 +296,7 @@ pub async fn create_room(
         mirror: KendallMirror::new(rule_set),
         fairness: Some(fairness),
         unstored: 0,
+        clocks: Clocks::new(time_control, seats),
     };
     let origin = Origin {
         creator: player.id,
@@ -321,6 +335,7 @@ pub async fn create_room(
             game_id,
             computer: every_other,
             status: status_name,
+            time_control,
         }),
     ))
 }

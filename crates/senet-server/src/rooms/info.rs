@@ -42,6 +42,8 @@ impl Room {
             result: standing.as_ref().filter(|_| kendall).and_then(result_of),
             standing,
             series: self.series.clone(),
+            time_control: self.slot.clocks.control,
+            clocks: self.clock_info(),
         }
     }
 }

@@ -42,6 +42,7 @@ pub fn result_of(standing: &Standing) -> Option<GameResult> {
         EndHow::BorneOff => How::BorneOff,
         EndHow::Resigned => How::Resigned,
         EndHow::Abandoned => How::Abandoned,
+        EndHow::Time => How::Time,
         _ => return None,
     };
     Some(GameResult {

@@ -37,7 +37,9 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
         return Err(format!("room {code} has no game"));
     };
     let rule_set: RuleSetId = room.rule_set.parse().map_err(|e| format!("{e}"))?;
-    let slot = rebuild_game(store, rule_set, row).await?;
+    let control = super::clock::TimeControl::from_stored(room.time_control.as_deref())
+        .map_err(|e| format!("room {code}: {e}"))?;
+    let slot = rebuild_game(store, rule_set, row, control).await?;
     let series = if rule_set == RuleSetId::Jequier {
         store
             .room_series(code)
@@ -66,6 +68,7 @@ async fn rebuild_game(
     store: &Store,
     rule_set: RuleSetId,
     row: GameRow,
+    control: super::clock::TimeControl,
 ) -> Result<GameSlot, String> {
     let game = row.id;
     let rows = store
@@ -84,6 +87,11 @@ async fn rebuild_game(
         );
     }
     let seats = u8::try_from(row.seat_count).map_err(|e| format!("game {game}: seats: {e}"))?;
+    // The clocks resume from the last figures stored: nothing runs while
+    // the server is down.
+    let last_clock = rows.iter().rev().find_map(|step| step.clock.as_deref());
+    let clocks = super::clock::Clocks::resumed(control, seats, last_clock)
+        .map_err(|e| format!("game {game}: {e}"))?;
     let table = Table::replay(rule_set, seats, &entries)
         .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;
     let mut mirror = KendallMirror::new(rule_set);
@@ -133,6 +141,7 @@ async fn rebuild_game(
         mirror,
         fairness,
         unstored: 0,
+        clocks,
     })
 }
 

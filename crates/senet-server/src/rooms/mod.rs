@@ -2,6 +2,7 @@
 //! handles, loading from the store, and the HTTP endpoints.
 
 mod actor;
+pub mod clock;
 mod computer_turns;
 mod connections;
 pub mod fair;
@@ -16,6 +17,7 @@ mod registry;
 mod rematch;
 mod settle;
 mod slot;
+mod timing;
 mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};

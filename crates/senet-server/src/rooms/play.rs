@@ -175,16 +175,25 @@ impl Room {
             ..self.slot.fingerprint()
         };
         let first = i32::try_from(stored_before + 1).unwrap_or(i32::MAX);
+        // The clocks as of this write go in with it.
+        let (clocks, restart) = self.clocks_after(act, std::time::Instant::now());
+        let clock_text = self
+            .slot
+            .clocks
+            .is_on()
+            .then(|| super::clock::Clocks::text(&clocks));
         let written = self
             .store
-            .append_steps(
+            .append_timed(
                 self.slot.id,
                 first,
                 &steps,
                 end.as_ref().map(EndRow::stored).as_ref(),
+                clock_text.as_deref(),
             )
             .await;
         self.stored(written, &expected).await?;
+        self.slot.clocks.commit(clocks, restart);
         if !self.slot.table.absorb(table) {
             // Cannot happen: nothing else changes the table while a
             // command runs. Reload what is stored rather than guess.
@@ -306,7 +315,7 @@ impl Room {
 
     /// Ends the game outside the rules (a resignation or an abandonment
     /// that leaves one seat in): stored, then told.
-    async fn finish(&mut self, standing: Standing) -> Result<(), Refusal> {
+    pub(super) async fn finish(&mut self, standing: Standing) -> Result<(), Refusal> {
         let expected = Fingerprint {
             status: Status::Finished(standing.clone()),
             ..self.slot.fingerprint()
@@ -331,7 +340,7 @@ impl Room {
 
     /// The standing of a game of two seats that `loser` left: the other
     /// seat wins. (The rules end games of three or four themselves.)
-    fn standing_without(&self, loser: Seat, how: EndHow) -> Standing {
+    pub(super) fn standing_without(&self, loser: Seat, how: EndHow) -> Standing {
         let mut standing = Standing::two_seats(loser.next(2), how);
         let view = self.slot.table.view();
         if view.seats.iter().any(|seat| seat.score.is_some()) {
@@ -362,6 +371,7 @@ impl Room {
             let end_how = match how {
                 LeftHow::Resigned => EndHow::Resigned,
                 LeftHow::Abandoned => EndHow::Abandoned,
+                LeftHow::Time => EndHow::Time,
             };
             let standing = self.standing_without(seat, end_how);
             self.finish(standing).await

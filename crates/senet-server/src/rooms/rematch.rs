@@ -155,6 +155,7 @@ impl Room {
             mirror: KendallMirror::new(self.rule_set),
             fairness: Some(fairness),
             unstored: 0,
+            clocks: super::clock::Clocks::new(self.slot.clocks.control, self.slot.table.seats()),
         };
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, game_no = no, "rematch started");

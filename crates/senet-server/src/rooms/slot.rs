@@ -5,6 +5,7 @@ use std::time::Instant;
 use senet_engine::{Seat, Standing};
 use uuid::Uuid;
 
+use super::clock::Clocks;
 use super::fair::Fairness;
 use super::kendall_v1::KendallMirror;
 use crate::computer::ComputerLevel;
@@ -130,6 +131,8 @@ pub struct GameSlot {
     /// its step number: after a restart the same throw comes out again.
     /// It is stored with the decision, in the decision's transaction.
     pub unstored: usize,
+    /// The room's time control and each seat's clock.
+    pub clocks: Clocks,
 }
 
 /// What a stored write changes in a room's game, to compare the game in

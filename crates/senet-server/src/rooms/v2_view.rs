@@ -172,6 +172,8 @@ impl Room {
             series: self.series.clone(),
             spectators: self.spectators(),
             reconnect_timeout_ms: self.reconnect_timeout_ms(),
+            time_control: self.slot.clocks.control,
+            clocks: self.clock_info(),
         }))
     }
 }

@@ -29,7 +29,7 @@ use super::{Pool, one_row};
 
 /// The most appends one transaction takes.
 const MAX_APPENDS: usize = 256;
-/// The most step rows one transaction inserts (five bind parameters a row,
+/// The most step rows one transaction inserts (six bind parameters a row,
 /// well under both databases' limits).
 const MAX_ROWS: usize = 2_000;
 /// How many appends may wait for the writer; rooms wait beyond that.
@@ -40,8 +40,8 @@ const QUEUE: usize = 4_096;
 pub(super) struct Append {
     /// The game.
     pub game_id: Uuid,
-    /// `(step_no, seat, text)` for each step.
-    pub rows: Vec<(i32, Option<i16>, String)>,
+    /// `(step_no, seat, text, clock)` for each step.
+    pub rows: Vec<(i32, Option<i16>, String, Option<String>)>,
     /// How the game ended and each seat's end, when it ended.
     pub end: Option<(String, Vec<SeatEnd>)>,
 }
@@ -179,21 +179,21 @@ macro_rules! write_batch {
             return Err(sqlx::Error::RowNotFound);
         }
         let rows = $appends.iter().flat_map(|append| {
-            append
-                .rows
-                .iter()
-                .map(move |(step_no, seat, text)| (append.game_id, *step_no, *seat, text))
+            append.rows.iter().map(move |(step_no, seat, text, clock)| {
+                (append.game_id, *step_no, *seat, text, clock)
+            })
         });
         if $appends.iter().any(|append| !append.rows.is_empty()) {
             let mut insert = QueryBuilder::<$db>::new(
-                "INSERT INTO steps (game_id, step_no, seat, step, played_at) ",
+                "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock) ",
             );
-            insert.push_values(rows, |mut row, (game_id, step_no, seat, text)| {
+            insert.push_values(rows, |mut row, (game_id, step_no, seat, text, clock)| {
                 row.push_bind(game_id)
                     .push_bind(step_no)
                     .push_bind(seat)
                     .push_bind(text.as_str())
-                    .push_bind(now);
+                    .push_bind(now)
+                    .push_bind(clock.as_deref());
             });
             insert.build().execute(&mut *$conn).await?;
         }

@@ -295,6 +295,16 @@ impl Store {
     /// (against the computer), else waiting. A computer level's player row
     /// is created the first time one of its seats is stored.
     pub async fn create_room(&self, room: &NewRoom<'_>) -> Result<(), WriteError> {
+        self.create_room_timed(room, None).await
+    }
+
+    /// [`Store::create_room`] with the room's time control as stored text
+    /// (`clock:300+2`, `move:30`; `None` for none).
+    pub async fn create_room_timed(
+        &self,
+        room: &NewRoom<'_>,
+        time_control: Option<&str>,
+    ) -> Result<(), WriteError> {
         let seat_count = room.game.seat_count()?;
         let now = Utc::now();
         in_transaction!(self, conn => {
@@ -302,14 +312,15 @@ impl Store {
                 insert_computer!(conn, level, now);
             }
             sqlx::query(
-                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at)
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at, time_control)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(room.code)
             .bind(room.rule_set)
             .bind(room.public)
             .bind(room.creator)
             .bind(now)
+            .bind(time_control)
             .execute(&mut *conn)
             .await?;
             insert_game!(conn, &room.game, room.code, seat_count, now);
@@ -391,14 +402,35 @@ impl Store {
         steps: &[NewStep],
         end: Option<&StoredEnd<'_>>,
     ) -> Result<(), WriteError> {
+        self.append_timed(game_id, first_step_no, steps, end, None)
+            .await
+    }
+
+    /// [`Store::append_steps`] with the seats' clocks after the last step
+    /// (`steps.clock`, the text of `rooms::clock`), in the same transaction.
+    pub async fn append_timed(
+        &self,
+        game_id: Uuid,
+        first_step_no: i32,
+        steps: &[NewStep],
+        end: Option<&StoredEnd<'_>>,
+        clock: Option<&str>,
+    ) -> Result<(), WriteError> {
         let seats = end.map(StoredEnd::seat_rows).transpose()?;
-        let rows = numbered(first_step_no, steps)?;
+        let rows = numbered(first_step_no, steps, clock)?;
         if let Some(committer) = &self.committer {
             let append = super::committer::Append {
                 game_id,
                 rows: rows
                     .iter()
-                    .map(|(step_no, seat, text)| (*step_no, *seat, (*text).to_owned()))
+                    .map(|(step_no, seat, text, clock)| {
+                        (
+                            *step_no,
+                            *seat,
+                            (*text).to_owned(),
+                            clock.map(str::to_owned),
+                        )
+                    })
                     .collect(),
                 end: end
                     .zip(seats)
@@ -427,16 +459,17 @@ impl Store {
                         .ok_or(sqlx::Error::RowNotFound)?;
                 }
             }
-            for (step_no, seat, text) in &rows {
+            for (step_no, seat, text, clock) in &rows {
                 sqlx::query(
-                    "INSERT INTO steps (game_id, step_no, seat, step, played_at)
-                     VALUES ($1, $2, $3, $4, $5)",
+                    "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
                 )
                 .bind(game_id)
                 .bind(*step_no)
                 .bind(*seat)
                 .bind(*text)
                 .bind(now)
+                .bind(*clock)
                 .execute(&mut *conn)
                 .await?;
             }
@@ -463,12 +496,17 @@ impl Store {
     }
 }
 
-/// A step's row: (step number, seat, text).
-type StepRowValues<'a> = (i32, Option<i16>, &'a str);
+/// A step's row: (step number, seat, text, clocks).
+type StepRowValues<'a> = (i32, Option<i16>, &'a str, Option<&'a str>);
 
 /// The steps with their numbers and seats, checked: numbers from 1 that fit
-/// an `INTEGER`, seats 0 to 3.
-fn numbered(first: i32, steps: &[NewStep]) -> Result<Vec<StepRowValues<'_>>, WriteError> {
+/// an `INTEGER`, seats 0 to 3; `clock` goes on the last.
+fn numbered<'a>(
+    first: i32,
+    steps: &'a [NewStep],
+    clock: Option<&'a str>,
+) -> Result<Vec<StepRowValues<'a>>, WriteError> {
+    let last = steps.len().saturating_sub(1);
     if first < 1 {
         return Err(invalid(format!("step numbers start at 1, not {first}")));
     }
@@ -485,7 +523,12 @@ fn numbered(first: i32, steps: &[NewStep]) -> Result<Vec<StepRowValues<'_>>, Wri
                 Some(seat) => return Err(invalid(format!("no seat {seat}: seats are 0 to 3"))),
                 None => None,
             };
-            Ok((step_no, seat, step.text.as_str()))
+            Ok((
+                step_no,
+                seat,
+                step.text.as_str(),
+                clock.filter(|_| i == last),
+            ))
         })
         .collect()
 }

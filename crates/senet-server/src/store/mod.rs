@@ -170,7 +170,7 @@ impl Store {
     /// A room by code.
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, sqlx::Error> {
         read!(self, pool => sqlx::query_as(
-            "SELECT code, rule_set, public, creator_id, created_at FROM rooms WHERE code = $1",
+            "SELECT code, rule_set, public, creator_id, created_at, time_control FROM rooms WHERE code = $1",
         )
         .bind(code)
         .fetch_optional(pool)

@@ -41,7 +41,7 @@ impl Store {
     /// The steps of a game, in order.
     pub async fn steps(&self, game_id: Uuid) -> Result<Vec<StepRow>, sqlx::Error> {
         read!(self, pool => sqlx::query_as(
-            "SELECT step_no, seat, step, played_at FROM steps WHERE game_id = $1 ORDER BY step_no",
+            "SELECT step_no, seat, step, played_at, clock FROM steps WHERE game_id = $1 ORDER BY step_no",
         )
         .bind(game_id)
         .fetch_all(pool)

@@ -27,6 +27,10 @@ pub struct RoomRow {
     pub creator_id: Uuid,
     /// When.
     pub created_at: DateTime<Utc>,
+    /// Its time control as stored text (`clock:300+2`, `move:30`); `None`
+    /// for none.
+    #[sqlx(default)]
+    pub time_control: Option<String>,
 }
 
 /// One seat of a game, with its holder's name and computer level.
@@ -180,6 +184,11 @@ pub struct StepRow {
     pub step: String,
     /// When it was stored.
     pub played_at: DateTime<Utc>,
+    /// Each seat's remaining milliseconds after it (`298000,300000`), on
+    /// the last step of each write in a room with a time control; `None`
+    /// otherwise, or where the query did not read it.
+    #[sqlx(default)]
+    pub clock: Option<String>,
 }
 
 /// A lobby entry: a public room whose latest game waits for players.

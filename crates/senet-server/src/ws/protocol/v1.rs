@@ -104,6 +104,8 @@ pub enum ErrorCode {
     NotAbandoned,
     /// Storing the action failed; nothing changed. Try again.
     StorageError,
+    /// The sender's clock ran out: the seat lost (or is out) on time.
+    OutOfTime,
 }
 
 impl ErrorCode {
@@ -128,6 +130,7 @@ impl ErrorCode {
             ErrorCode::NoRematchOffer => "no_rematch_offer",
             ErrorCode::NotAbandoned => "not_abandoned",
             ErrorCode::StorageError => "storage_error",
+            ErrorCode::OutOfTime => "out_of_time",
         }
     }
 }
@@ -142,6 +145,8 @@ pub enum How {
     Resigned,
     /// The loser stayed away on their turn and the winner claimed the game.
     Abandoned,
+    /// The loser's clock ran out (a room with a time control).
+    Time,
 }
 
 impl How {
@@ -152,6 +157,7 @@ impl How {
             How::BorneOff => "borne_off",
             How::Resigned => "resigned",
             How::Abandoned => "abandoned",
+            How::Time => "time",
         }
     }
 
@@ -162,6 +168,7 @@ impl How {
             "borne_off" => Some(How::BorneOff),
             "resigned" => Some(How::Resigned),
             "abandoned" => Some(How::Abandoned),
+            "time" => Some(How::Time),
             _ => None,
         }
     }

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use super::Version;
 use super::v1::RoomView;
+use crate::rooms::clock::{ClockInfo, TimeControl};
 
 /// A seat holder as version 2 shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -133,6 +134,8 @@ pub enum LeftHow {
     Resigned,
     /// It stayed away past the timeout and another seat claimed it.
     Abandoned,
+    /// Its clock ran out (a room with a time control).
+    Time,
 }
 
 /// One entry of the game's record with what it did.
@@ -203,6 +206,11 @@ pub struct Snapshot {
     /// How long, in milliseconds, the seat to act may be away before
     /// `claim_win` may be made against it.
     pub reconnect_timeout_ms: u64,
+    /// The room's time control (`{"kind": "none"}` without one).
+    pub time_control: TimeControl,
+    /// Each seat's clock as of this frame; absent without a time control.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<ClockInfo>,
 }
 
 /// What makes the game's chance checkable (`docs/fairness.md`).
@@ -242,6 +250,19 @@ pub enum Message {
         position: String,
         /// What comes next.
         next: NextInfo,
+        /// The clocks after it, as of this frame (rooms with a time
+        /// control).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockInfo>,
+    },
+    /// A seat's clock ran out; its `game_over` (two seats) or its
+    /// `<seat>:time` step (three or four) came just before.
+    OutOfTime {
+        /// The seat.
+        seat: Seat,
+        /// The clocks as of this frame.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockInfo>,
     },
     /// A seat was taken.
     PlayerJoined {
@@ -258,6 +279,9 @@ pub enum Message {
         game_no: i32,
         /// The seats.
         seats: Vec<SeatInfo>,
+        /// The clocks at the start (rooms with a time control).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockInfo>,
     },
     /// The game is over.
     GameOver {
