@@ -1,7 +1,8 @@
 // The room page controller: joins, keeps the socket, renders, animates.
 
 import { ApiError, createPlayer, getRoom } from './api.js';
-import { clockFrom, clocksHtml, controlText, lowTimeBeep, stopped, tickClocks } from './clock.js';
+import { controlText } from './clock.js';
+import { roomClock } from './room-clock.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
@@ -126,12 +127,7 @@ function play(root, code, token, setConn) {
     keyboardUser = false;
   });
   root.innerHTML = '<p class="loading">Connecting…</p>';
-  // The clocks as the server last told them, stamped on arrival (not when a
-  // queued step is shown): the figures are as of sending.
-  /** @type {import('./clock.js').Clock | null} */
-  let clock = null;
-  /** @type {import('./clock.js').TimeControl | null} */
-  let timeControl = null;
+  const clocks = roomClock(root);
 
   const wsUrl = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -148,10 +144,7 @@ function play(root, code, token, setConn) {
         render();
         return;
       }
-      const now = Date.now();
-      if (msg.type === 'snapshot') timeControl = msg.time_control ?? null;
-      if (msg.type === 'snapshot' || msg.clocks) clock = clockFrom(msg, now);
-      if (msg.type === 'game_over' && clock) clock = stopped(clock, now);
+      clocks.receive(msg, Date.now());
       if (msg.type === 'out_of_time' && state) toast(`${nameOf(state, msg.seat)} ran out of time.`, 'info');
       if (msg.type === 'snapshot') queue.length = 0;
       queue.push(msg);
@@ -317,10 +310,7 @@ function play(root, code, token, setConn) {
     const touch = inputKind(lastPointer) === 'touch';
     root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced, touch, muted: sound.isMuted(localStorage) });
     if (firstRender) lastNext = s.next.kind === 'draw' ? null : s.next;
-    if (clock) {
-      const names = s.seats.map((x) => x.player?.display_name ?? `Seat ${x.seat + 1}`);
-      root.querySelector('.players')?.insertAdjacentHTML('afterend', clocksHtml(clock, names, Date.now(), controlText(timeControl)));
-    }
+    clocks.draw(s);
     playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;
@@ -483,13 +473,9 @@ function play(root, code, token, setConn) {
     const typing = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) && document.activeElement.matches('input, textarea, select');
     if (state && state.seats.some((p) => p.player && !p.connected) && !pending && !typing) render();
   }, 1000);
-  // The running clock counts down between renders; my own clock beeps once
-  // when it turns low.
+  // The running clock counts down between renders.
   setInterval(() => {
-    if (!clock || clock.running === null || !state) return;
-    const low = tickClocks(root, clock, Date.now());
-    const me = mySeat(state);
-    if (me !== null && low.includes(me)) lowTimeBeep();
+    if (state) clocks.tick(mySeat(state));
   }, 200);
   // For tests and debugging: drop the socket as a network failure would.
   /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state, sounds: () => sound.played.slice() };

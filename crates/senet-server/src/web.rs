@@ -7,7 +7,7 @@
 //! `Accept: text/html`, with the page and every other client with the
 //! room's JSON, as `GET /api/rooms/{code}` does), the assets under
 //! `/assets/{version}/…` and, for older pages, at their plain paths
-//! (`/styles.css`, `/favicon.svg`, `/src/{file}.js`). Any other address
+//! (`/styles.css`, `/css/{file}.css`, `/favicon.svg`, `/src/{file}.js`). Any other address
 //! gets the page with status 404, which shows the client's own "page not
 //! found" (see [`not_found`]).
 //!
@@ -62,6 +62,12 @@ const SVG: &str = "image/svg+xml";
 pub static ASSETS: &[Asset] = &[
     asset!("index.html", HTML),
     asset!("styles.css", CSS),
+    asset!("css/base.css", CSS),
+    asset!("css/clocks.css", CSS),
+    asset!("css/history.css", CSS),
+    asset!("css/phone.css", CSS),
+    asset!("css/room.css", CSS),
+    asset!("css/rule-sets.css", CSS),
     asset!("favicon.svg", SVG),
     asset!("src/api.js", JS),
     asset!("src/board.js", JS),
@@ -80,6 +86,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/replay.js", JS),
     asset!("src/replay-logic.js", JS),
     asset!("src/room-board.js", JS),
+    asset!("src/room-clock.js", JS),
     asset!("src/room.js", JS),
     asset!("src/rules.js", JS),
     asset!("src/socket.js", JS),
@@ -112,6 +119,7 @@ pub fn router() -> Router<AppState> {
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/styles.css", get(file))
+        .route("/css/{file}", get(file))
         .route("/favicon.svg", get(file))
         .route("/src/{file}", get(file))
         .route("/assets/{version}/{*path}", get(versioned_file))
@@ -355,10 +363,12 @@ mod tests {
             "styles.css".to_owned(),
             "favicon.svg".to_owned(),
         ];
-        for entry in std::fs::read_dir(format!("{root}/src")).unwrap() {
-            let name = entry.unwrap().file_name().into_string().unwrap();
-            if name.ends_with(".js") {
-                wanted.push(format!("src/{name}"));
+        for (dir, ext) in [("src", ".js"), ("css", ".css")] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let name = entry.unwrap().file_name().into_string().unwrap();
+                if name.ends_with(ext) {
+                    wanted.push(format!("{dir}/{name}"));
+                }
             }
         }
         for path in &wanted {
