@@ -11,7 +11,7 @@
 //! throw, and the value (f64): about 110 bytes a position.
 
 use crate::index::Layer;
-use crate::solve::{Backup, SolveError, Store, boards_of, position_of};
+use crate::solve::{Backup, SolveError, Store, boards_of, pair_offsets, position_of};
 
 /// A reference's top bit: the successor's value counts as `1 − v` (the
 /// turn passed to the other side).
@@ -33,12 +33,7 @@ pub(crate) struct Equations {
 impl Equations {
     pub(crate) fn build(store: &Store, layers: &[Layer]) -> Result<Equations, SolveError> {
         let backup = Backup::new();
-        let mut offsets = Vec::new();
-        let mut total = 0u64;
-        for &l in layers {
-            offsets.push((l, total));
-            total += l.len();
-        }
+        let (offsets, total) = pair_offsets(layers);
         let first = layers.first().copied().unwrap_or(Layer::new(1, 1));
         if total >= u64::from(FLIP) {
             return Err(SolveError::TooLarge { layer: first });

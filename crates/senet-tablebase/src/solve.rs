@@ -405,16 +405,23 @@ pub fn solve_pair_within(
     })
 }
 
-/// One Gauss–Seidel sweep generating every position's moves again, in the
-/// same order as [`Equations::sweep`]; the largest change.
-fn direct_sweep(store: &Store, layers: &[Layer], values: &mut [f64]) -> f64 {
-    let backup = Backup::new();
-    let mut offsets = Vec::new();
+/// Each layer of a pair with its offset in the pair's value vector (the
+/// layers one after another, in order), and the pair's size.
+pub(crate) fn pair_offsets(layers: &[Layer]) -> (Vec<(Layer, u64)>, u64) {
+    let mut offsets = Vec::with_capacity(layers.len());
     let mut total = 0u64;
     for &l in layers {
         offsets.push((l, total));
         total += l.len();
     }
+    (offsets, total)
+}
+
+/// One Gauss–Seidel sweep generating every position's moves again, in the
+/// same order as [`Equations::sweep`]; the largest change.
+fn direct_sweep(store: &Store, layers: &[Layer], values: &mut [f64]) -> f64 {
+    let backup = Backup::new();
+    let (offsets, _) = pair_offsets(layers);
     let mut change = 0.0f64;
     for &(layer, offset) in &offsets {
         for i in (0..layer.len()).rev() {
