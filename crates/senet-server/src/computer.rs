@@ -14,8 +14,9 @@
 //! option and then plays that option through the same checks as a person's
 //! `decide` message.
 
-use senet_ai::{Budget, Level};
-use senet_engine::{AnyState, Choice, Options};
+use senet_ai::{Budget, Endgame, Level, Player};
+use senet_engine::{AnyState, Choice, Kendall, Options};
+use senet_tablebase::Tables;
 use uuid::Uuid;
 
 pub use senet_ai::Level as ComputerLevel;
@@ -49,15 +50,41 @@ pub fn display_name(level: Level) -> String {
 /// The option the computer picks at a decision of any rule set, through
 /// `senet-ai` at the level with the default budget (200,000 nodes, 150 ms
 /// at most): Kendall keeps its own search over positions, every other rule
-/// set is searched on the step model (max-n for 3-4 seats). Blocking (the
-/// expert searches): call it from `spawn_blocking`. The beginner's random
-/// choices come from the thread's OS-seeded generator. `None` only when
-/// `options` is empty.
+/// set is searched on the step model (max-n for 3-4 seats). A Kendall
+/// expert with `endgame` tables plays them: exact values where every move
+/// is covered, exact leaves in its search elsewhere. Blocking (the expert
+/// searches): call it from `spawn_blocking`. The beginner's random choices
+/// come from the thread's OS-seeded generator. `None` only when `options`
+/// is empty.
 #[must_use]
-pub fn choose_option(state: &AnyState, options: &Options, level: Level) -> Option<Choice> {
+pub fn choose_option(
+    state: &AnyState,
+    options: &Options,
+    level: Level,
+    endgame: Option<&Tables>,
+) -> Option<Choice> {
     let mut rng = rand::rng();
-    let rules = senet_ai::rules_of(state);
-    let chosen = senet_ai::choose_option(rules, state, level, &Budget::default(), &mut rng);
+    let chosen = match (endgame, state) {
+        (Some(tables), AnyState::Kendall(kendall)) if level == Level::Expert => {
+            kendall.pending.and_then(|throw| {
+                Player::new(level)
+                    .with_budget(Budget::default())
+                    .choose_with(
+                        &Kendall,
+                        &kendall.position,
+                        throw,
+                        Some(tables as &dyn Endgame),
+                        &mut rng,
+                    )
+                    .map(|mv| Choice::Move { from: mv.from })
+            })
+        }
+        _ => None,
+    };
+    let chosen = chosen.filter(|c| options.contains(c)).or_else(|| {
+        let rules = senet_ai::rules_of(state);
+        senet_ai::choose_option(rules, state, level, &Budget::default(), &mut rng)
+    });
     match chosen {
         Some(choice) if options.contains(&choice) => Some(choice),
         // The options the room holds are the rules' own, so the AI's pick
@@ -112,7 +139,7 @@ mod tests {
                 }
             };
             for level in Level::ALL {
-                let chosen = choose_option(&state, &options, level);
+                let chosen = choose_option(&state, &options, level, None);
                 assert!(
                     chosen.is_some_and(|c| options.contains(&c)),
                     "{id:?} {level}"
