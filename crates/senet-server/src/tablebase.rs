@@ -80,7 +80,10 @@ pub struct Endgames(Arc<RwLock<Status>>);
 impl Endgames {
     fn set(&self, status: Status) {
         // A poisoned lock only means a reader panicked; the status is whole.
-        *self.0.write().unwrap_or_else(std::sync::PoisonError::into_inner) = status;
+        *self
+            .0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = status;
     }
 
     fn status(&self) -> Status {
@@ -164,8 +167,14 @@ mod tests {
 
     #[test]
     fn the_flag_names_a_file_or_turns_the_tables_off() {
-        assert_eq!(TablebaseSource::from_flag(Some("none")), TablebaseSource::Off);
-        assert_eq!(TablebaseSource::from_flag(Some("off")), TablebaseSource::Off);
+        assert_eq!(
+            TablebaseSource::from_flag(Some("none")),
+            TablebaseSource::Off
+        );
+        assert_eq!(
+            TablebaseSource::from_flag(Some("off")),
+            TablebaseSource::Off
+        );
         assert_eq!(
             TablebaseSource::from_flag(Some("/data/kendall-3.tb")),
             TablebaseSource::File(PathBuf::from("/data/kendall-3.tb"))

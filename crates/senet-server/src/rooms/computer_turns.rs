@@ -70,7 +70,12 @@ impl Room {
                 None => ComputerAction::Throw,
                 Some((state, options)) => {
                     let chosen = tokio::task::spawn_blocking(move || {
-                        crate::computer::choose_option(&state, &options, level, endgames.as_deref())
+                        crate::computer::choose_option(
+                            &state,
+                            &options,
+                            level,
+                            endgames.as_deref().map(|t| t as &dyn senet_ai::Endgame),
+                        )
                     })
                     .await;
                     match chosen {
