@@ -19,6 +19,7 @@ use crate::error::{API_BODY_LIMIT, api_errors_as_json};
 use crate::ops::{Metrics, Readiness};
 use crate::rooms::Rooms;
 use crate::store::Store;
+use crate::tablebase::{Endgames, TablebaseSource};
 
 /// Everything a handler may need.
 #[derive(Clone, FromRef)]
@@ -39,6 +40,8 @@ pub struct AppState {
     pub readiness: Readiness,
     /// The Prometheus exporter.
     pub metrics: Metrics,
+    /// The expert's endgame tables, once loaded.
+    pub endgames: Endgames,
 }
 
 /// The HTTP routes. Under `/api` every error is the JSON shape of
@@ -167,6 +170,7 @@ impl Server {
             listener: accepting(listener),
             state: AppState {
                 store,
+                endgames: rooms.endgames().clone(),
                 rooms,
                 settings,
                 shutdown: rx,
@@ -182,6 +186,17 @@ impl Server {
     /// The bound address.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         Listener::local_addr(&self.listener)
+    }
+
+    /// Starts loading the expert's endgame tables in the background (see
+    /// [`Endgames::load`]); the server serves meanwhile.
+    pub fn load_tablebase(&self, source: TablebaseSource) {
+        self.state.endgames.load(source);
+    }
+
+    /// The expert's endgame tables and how far their loading is.
+    pub fn endgames(&self) -> &Endgames {
+        &self.state.endgames
     }
 
     /// A handle that stops the server.

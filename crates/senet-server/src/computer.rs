@@ -14,8 +14,8 @@
 //! option and then plays that option through the same checks as a person's
 //! `decide` message.
 
-use senet_ai::{Budget, Level};
-use senet_engine::{AnyState, Choice, Options};
+use senet_ai::{Budget, Endgame, Level, Player};
+use senet_engine::{AnyState, Choice, Kendall, Options};
 use uuid::Uuid;
 
 pub use senet_ai::Level as ComputerLevel;
@@ -49,15 +49,35 @@ pub fn display_name(level: Level) -> String {
 /// The option the computer picks at a decision of any rule set, through
 /// `senet-ai` at the level with the default budget (200,000 nodes, 150 ms
 /// at most): Kendall keeps its own search over positions, every other rule
-/// set is searched on the step model (max-n for 3-4 seats). Blocking (the
-/// expert searches): call it from `spawn_blocking`. The beginner's random
-/// choices come from the thread's OS-seeded generator. `None` only when
-/// `options` is empty.
+/// set is searched on the step model (max-n for 3-4 seats). A Kendall
+/// expert with `endgame` tables (see [`crate::tablebase`]) plays them: exact values where every move
+/// is covered, exact leaves in its search elsewhere. Blocking (the expert
+/// searches): call it from `spawn_blocking`. The beginner's random choices
+/// come from the thread's OS-seeded generator. `None` only when `options`
+/// is empty.
 #[must_use]
-pub fn choose_option(state: &AnyState, options: &Options, level: Level) -> Option<Choice> {
+pub fn choose_option(
+    state: &AnyState,
+    options: &Options,
+    level: Level,
+    endgame: Option<&dyn Endgame>,
+) -> Option<Choice> {
     let mut rng = rand::rng();
-    let rules = senet_ai::rules_of(state);
-    let chosen = senet_ai::choose_option(rules, state, level, &Budget::default(), &mut rng);
+    let chosen = match (endgame, state) {
+        (Some(tables), AnyState::Kendall(kendall)) if level == Level::Expert => {
+            kendall.pending.and_then(|throw| {
+                Player::new(level)
+                    .with_budget(Budget::default())
+                    .choose_with(&Kendall, &kendall.position, throw, Some(tables), &mut rng)
+                    .map(|mv| Choice::Move { from: mv.from })
+            })
+        }
+        _ => None,
+    };
+    let chosen = chosen.filter(|c| options.contains(c)).or_else(|| {
+        let rules = senet_ai::rules_of(state);
+        senet_ai::choose_option(rules, state, level, &Budget::default(), &mut rng)
+    });
     match chosen {
         Some(choice) if options.contains(&choice) => Some(choice),
         // The options the room holds are the rules' own, so the AI's pick
@@ -112,12 +132,87 @@ mod tests {
                 }
             };
             for level in Level::ALL {
-                let chosen = choose_option(&state, &options, level);
+                let chosen = choose_option(&state, &options, level, None);
                 assert!(
                     chosen.is_some_and(|c| options.contains(&c)),
                     "{id:?} {level}"
                 );
             }
+        }
+    }
+
+    /// Says the position after one chosen move is won for its mover and
+    /// every other position lost for it: an expert that consults the
+    /// tables must play that move.
+    struct Rigged {
+        mover: senet_engine::Side,
+        target: senet_engine::Position,
+    }
+
+    impl Endgame for Rigged {
+        fn win_chance(&self, position: &senet_engine::Position) -> Option<f64> {
+            // The chance of the side about to throw in `position`.
+            let mover_wins = *position == self.target;
+            let to_throw_is_mover = position.to_move() == self.mover;
+            Some(if mover_wins == to_throw_is_mover {
+                1.0
+            } else {
+                0.0
+            })
+        }
+    }
+
+    #[test]
+    fn the_kendall_expert_plays_the_tables_it_is_lent() {
+        use senet_engine::{AnyRules, Next, RuleSet, RuleSetId, Rules};
+        let mut rng = rand::rng();
+        let rules = AnyRules::of(RuleSetId::Kendall);
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            assert!(tried < 1000, "no decision with several moves found");
+            let Ok(mut state) = rules.start(2) else {
+                panic!("Kendall seats 2");
+            };
+            let mut events = Vec::new();
+            let options = loop {
+                match rules.next(&state) {
+                    Next::Decide { options, .. } => break options,
+                    Next::End(_) => panic!("ended before a decision"),
+                    Next::Chance(_) => {
+                        let step = senet_engine::random_step(rules, &state, &mut rng);
+                        let applied = step.map(|step| rules.apply(&mut state, step, &mut events));
+                        assert!(matches!(applied, Some(Ok(()))));
+                    }
+                }
+            };
+            let AnyState::Kendall(kendall) = state else {
+                panic!("a Kendall state");
+            };
+            let (Some(throw), true) = (kendall.pending, options.as_slice().len() >= 2) else {
+                continue;
+            };
+            // Rigged for the first move, then for the last: only an expert
+            // that follows the tables plays both.
+            let moves = Rules::legal_moves(&Kendall, &kendall.position, throw);
+            let (Some(first), Some(last)) = (moves.iter().next(), moves.iter().last()) else {
+                continue;
+            };
+            let mut rigged = Rigged {
+                mover: kendall.position.to_move(),
+                target: kendall.position,
+            };
+            for target in [first, last] {
+                rigged.target = Rules::apply(&Kendall, &kendall.position, throw, target);
+                let chosen = choose_option(&state, &options, Level::Expert, Some(&rigged));
+                assert_eq!(chosen, Some(Choice::Move { from: target.from }));
+            }
+            // The other levels ignore tables; every choice stays legal.
+            for level in [Level::Beginner, Level::Intermediate] {
+                let chosen = choose_option(&state, &options, level, Some(&rigged));
+                assert!(chosen.is_some_and(|c| options.contains(&c)));
+            }
+            break;
         }
     }
 }

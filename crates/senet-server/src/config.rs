@@ -79,6 +79,15 @@ pub struct Config {
     #[arg(long, env = "SENET_COMPUTER_DELAY_MS", default_value_t = 700)]
     pub computer_delay_ms: u64,
 
+    /// Kendall endgame tables for the expert computer: a file written by
+    /// `senet tablebase build`, or `none` to play without. Without the
+    /// flag, the largest `kendall-N.tb` in `$XDG_DATA_HOME/senet` (else
+    /// `~/.local/share/senet`) if there is one. Loaded in the background:
+    /// the server serves at once, and the expert uses the tables when
+    /// `GET /healthz` says `"tablebase": "ready"`.
+    #[arg(long, env = "SENET_TABLEBASE")]
+    pub tablebase: Option<String>,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -107,6 +116,12 @@ impl Config {
             // Zero would give up on every call at once.
             timeout: Duration::from_millis(self.db_timeout_ms.max(1)),
         }
+    }
+
+    /// Where the expert's endgame tables come from.
+    #[must_use]
+    pub fn tablebase_source(&self) -> crate::tablebase::TablebaseSource {
+        crate::tablebase::TablebaseSource::from_flag(self.tablebase.as_deref())
     }
 
     /// The runtime settings this configuration describes.

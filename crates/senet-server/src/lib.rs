@@ -6,7 +6,8 @@
 //! (HTTP errors), [`players`] (identities and tokens), [`table`] (a game of
 //! any rule set and its record), [`rooms`] (room actors and registry),
 //! [`ws`] (WebSocket protocol and connections), [`store`] (the database),
-//! [`history`] (match history), [`web`] (the embedded browser client).
+//! [`history`] (match history), [`web`] (the embedded browser client),
+//! [`tablebase`] (the expert's endgame tables, loaded in the background).
 
 #![forbid(unsafe_code)]
 
@@ -23,6 +24,7 @@ pub mod random;
 pub mod rooms;
 pub mod store;
 pub mod table;
+pub mod tablebase;
 pub mod web;
 pub mod ws;
 

@@ -37,6 +37,8 @@ async fn run(config: Config) -> Result<(), senet_server::app::StartError> {
         None => Store::open_sqlite_file(&config.db_path, options).await?,
     };
     let server = Server::build(config.settings(), store, config.bind).await?;
+    // After start-up, so a slow read of the tables delays nothing.
+    server.load_tablebase(config.tablebase_source());
     let handle = server.shutdown_handle();
     tokio::spawn(async move {
         wait_for_signal().await;

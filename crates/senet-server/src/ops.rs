@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::store::Store;
+use crate::tablebase::Endgames;
 
 /// Set once migrations have run and unfinished rooms are resumed.
 #[derive(Debug, Clone, Default)]
@@ -44,13 +45,27 @@ pub fn router() -> Router<AppState> {
         .route("/metrics", get(metrics))
 }
 
-/// Liveness: the database answers.
-async fn healthz(State(store): State<Store>) -> Result<Json<Value>, AppError> {
+/// Liveness: the database answers. Also says how far the expert's
+/// endgame tables are (`off`, `loading`, `ready`, `failed`), and how many
+/// pieces a side they cover once ready: they load after start-up, and the
+/// server is healthy whatever they do.
+async fn healthz(
+    State(store): State<Store>,
+    State(endgames): State<Endgames>,
+) -> Result<Json<Value>, AppError> {
     store
         .ping()
         .await
         .map_err(|e| AppError::Unavailable(format!("database: {e}")))?;
-    Ok(Json(json!({ "status": "ok", "database": "ok" })))
+    let mut body = json!({
+        "status": "ok",
+        "database": "ok",
+        "tablebase": endgames.state().as_str(),
+    });
+    if let Some(pieces) = endgames.pieces() {
+        body["tablebase_pieces"] = json!(pieces);
+    }
+    Ok(Json(body))
 }
 
 /// Readiness: migrations done and unfinished rooms resumed.

@@ -229,3 +229,33 @@ pub fn read_work_layer(path: &Path, layer: Layer) -> Result<Vec<f64>, FileError>
     }
     Ok(values)
 }
+
+/// The standard directory of table files: `$XDG_DATA_HOME/senet`, else
+/// `$HOME/.local/share/senet` (relative values are ignored, as the XDG
+/// specification asks). The same place `senet tablebase build` writes to.
+#[must_use]
+pub fn standard_dir() -> Option<std::path::PathBuf> {
+    let absolute = |v: std::ffi::OsString| {
+        let path = std::path::PathBuf::from(v);
+        path.is_absolute().then_some(path)
+    };
+    std::env::var_os("XDG_DATA_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".local/share"))
+        })
+        .map(|d| d.join("senet"))
+}
+
+/// The table file at the standard location with the most pieces a side
+/// (`kendall-5.tb` down to `kendall-1.tb`), if there is one.
+#[must_use]
+pub fn find_standard() -> Option<std::path::PathBuf> {
+    let dir = standard_dir()?;
+    (1..=5)
+        .rev()
+        .map(|n| dir.join(format!("kendall-{n}.tb")))
+        .find(|p| p.is_file())
+}

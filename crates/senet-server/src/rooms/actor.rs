@@ -191,6 +191,8 @@ pub struct Room {
     pub(super) spectators_told: usize,
     /// A flag whose write failed is tried again from then on.
     pub(super) flag_retry: Option<Instant>,
+    /// The expert's endgame tables (shared; empty until loaded).
+    pub(super) endgames: crate::tablebase::Endgames,
 }
 
 impl Room {
@@ -228,7 +230,14 @@ impl Room {
             lobby: None,
             spectators_told: 0,
             flag_retry: None,
+            endgames: crate::tablebase::Endgames::default(),
         }
+    }
+
+    /// Lends the room the expert's endgame tables.
+    pub(super) fn with_endgames(mut self, endgames: crate::tablebase::Endgames) -> Room {
+        self.endgames = endgames;
+        self
     }
 
     /// Tells the room who created it and when, for the lobby.

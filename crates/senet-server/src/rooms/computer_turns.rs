@@ -56,6 +56,8 @@ impl Room {
             Next::Decide { options, .. } => Some((self.slot.table.state().clone(), *options)),
             _ => None,
         };
+        // Read now: whatever is ready when the computer thinks is used.
+        let endgames = self.endgames.tables();
         let mut delay = self.settings.computer_delay;
         if std::mem::take(&mut self.computer_retry) {
             delay = delay.max(Duration::from_secs(1));
@@ -68,7 +70,12 @@ impl Room {
                 None => ComputerAction::Throw,
                 Some((state, options)) => {
                     let chosen = tokio::task::spawn_blocking(move || {
-                        crate::computer::choose_option(&state, &options, level)
+                        crate::computer::choose_option(
+                            &state,
+                            &options,
+                            level,
+                            endgames.as_deref().map(|t| t as &dyn senet_ai::Endgame),
+                        )
                     })
                     .await;
                     match chosen {

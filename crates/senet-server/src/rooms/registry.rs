@@ -87,6 +87,8 @@ pub struct Rooms {
     settings: Arc<Settings>,
     shutdown: watch::Receiver<bool>,
     next_instance: Arc<AtomicU64>,
+    /// The expert's endgame tables, lent to every room.
+    endgames: crate::tablebase::Endgames,
 }
 
 impl Rooms {
@@ -98,7 +100,13 @@ impl Rooms {
             settings,
             shutdown,
             next_instance: Arc::new(AtomicU64::new(1)),
+            endgames: crate::tablebase::Endgames::default(),
         }
+    }
+
+    /// The expert's endgame tables every room uses (none until loaded).
+    pub fn endgames(&self) -> &crate::tablebase::Endgames {
+        &self.endgames
     }
 
     /// The registry.
@@ -144,6 +152,7 @@ impl Rooms {
             series,
         )
         .with_origin(origin)
+        .with_endgames(self.endgames.clone())
         .with_self(handle.tx.downgrade());
         tokio::spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())
