@@ -5,8 +5,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use senet_engine::{Kendall, Rules};
+// Where `build` writes and `probe` reads by default: `$XDG_DATA_HOME/senet`,
+// else `$HOME/.local/share/senet` (shared with the server).
 use senet_tablebase::file::{
-    read_tables, read_work_layer, work_file_name, write_tables, write_work_layer,
+    find_standard, read_tables, read_work_layer, standard_dir, standard_file, work_file_name,
+    write_tables, write_work_layer,
 };
 use senet_tablebase::{Layer, Store, Tables, layers, residual, solve_pair_within};
 
@@ -23,39 +26,12 @@ const BYTES_PER_RECORDED_POSITION: u64 = 130;
 /// Pieces a side when `--max-pieces` is not given.
 const DEFAULT_PIECES: u8 = 3;
 
-/// Where `build` writes and `probe` reads by default:
-/// `$XDG_DATA_HOME/senet`, else `$HOME/.local/share/senet`.
-pub fn default_dir() -> Option<PathBuf> {
-    let absolute = |v: std::ffi::OsString| {
-        let path = PathBuf::from(v);
-        path.is_absolute().then_some(path)
-    };
-    std::env::var_os("XDG_DATA_HOME")
-        .and_then(absolute)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .and_then(absolute)
-                .map(|h| h.join(".local/share"))
-        })
-        .map(|d| d.join("senet"))
-}
-
-/// The default file for tables of `n` pieces a side.
-fn default_file(n: u8) -> Option<PathBuf> {
-    default_dir().map(|d| d.join(format!("kendall-{n}.tb")))
-}
-
-/// The tables at the standard location, largest first, if any.
-pub fn find_default() -> Option<PathBuf> {
-    (1..=5).rev().filter_map(default_file).find(|p| p.is_file())
-}
-
 /// Loads tables from `--tables FILE`, else the standard location.
 fn load(path: Option<&String>) -> Result<Tables, String> {
     let path = match path {
         Some(p) => PathBuf::from(p),
-        None => find_default().ok_or_else(|| {
-            let dir = default_dir().map_or("(no data directory)".to_owned(), |d| d.display().to_string());
+        None => find_standard().ok_or_else(|| {
+            let dir = standard_dir().map_or("(no data directory)".to_owned(), |d| d.display().to_string());
             format!("no tables in {dir}; build them with `senet tablebase build` or give `--tables FILE`")
         })?,
     };
@@ -67,7 +43,7 @@ fn load(path: Option<&String>) -> Result<Tables, String> {
 pub fn load_for_best(path: Option<&String>) -> Result<Option<Tables>, String> {
     match path {
         Some(_) => load(path).map(Some),
-        None => Ok(find_default().and_then(|p| read_tables(&p).ok())),
+        None => Ok(find_standard().and_then(|p| read_tables(&p).ok())),
     }
 }
 
@@ -129,7 +105,7 @@ fn build(args: &[String]) -> Result<String, String> {
     };
     let out = match out {
         Some(p) => PathBuf::from(p),
-        None => default_file(max)
+        None => standard_file(max)
             .ok_or("no data directory (set XDG_DATA_HOME or HOME) and no `--out FILE`")?,
     };
     let work = work.map(PathBuf::from);

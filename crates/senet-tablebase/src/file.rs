@@ -253,9 +253,15 @@ pub fn standard_dir() -> Option<std::path::PathBuf> {
 /// (`kendall-5.tb` down to `kendall-1.tb`), if there is one.
 #[must_use]
 pub fn find_standard() -> Option<std::path::PathBuf> {
-    let dir = standard_dir()?;
     (1..=5)
         .rev()
-        .map(|n| dir.join(format!("kendall-{n}.tb")))
+        .filter_map(standard_file)
         .find(|p| p.is_file())
+}
+
+/// The standard file for tables of `n` pieces a side: `kendall-N.tb` in
+/// [`standard_dir`].
+#[must_use]
+pub fn standard_file(n: u8) -> Option<std::path::PathBuf> {
+    standard_dir().map(|d| d.join(format!("kendall-{n}.tb")))
 }
