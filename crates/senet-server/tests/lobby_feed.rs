@@ -22,11 +22,12 @@ struct Feed {
 
 impl Feed {
     /// Opens the feed. HTTP/1.0, so the body comes unchunked and ends when
-    /// the server closes the connection.
+    /// the server closes the connection; accepting compression, which the
+    /// server must not apply (a compressor would hold events back).
     async fn open(app: &Remote) -> Feed {
         let mut stream = TcpStream::connect(app.addr).await.unwrap();
         stream
-            .write_all(b"GET /api/lobby/feed HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            .write_all(b"GET /api/lobby/feed HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip, br\r\n\r\n")
             .await
             .unwrap();
         let mut feed = Feed {
