@@ -35,10 +35,16 @@ impl Feed {
             buffer: String::new(),
         };
         let head = feed.block("\r\n\r\n").await.expect("a response head");
-        assert!(head.starts_with("HTTP/1.0 200") || head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(
+            head.starts_with("HTTP/1.0 200") || head.starts_with("HTTP/1.1 200"),
+            "{head}"
+        );
         let head = head.to_ascii_lowercase();
         assert!(head.contains("content-type: text/event-stream"), "{head}");
-        assert!(!head.contains("content-encoding"), "events are never compressed: {head}");
+        assert!(
+            !head.contains("content-encoding"),
+            "events are never compressed: {head}"
+        );
         feed
     }
 
@@ -98,7 +104,10 @@ impl Feed {
     async fn until(&mut self, never: &str, wanted: impl Fn(&[String]) -> bool) -> Vec<String> {
         loop {
             let codes = self.next().await.expect("the feed is open");
-            assert!(!codes.iter().any(|c| c == never), "{never} was listed: {codes:?}");
+            assert!(
+                !codes.iter().any(|c| c == never),
+                "{never} was listed: {codes:?}"
+            );
             if wanted(&codes) {
                 return codes;
             }
@@ -128,14 +137,22 @@ async fn the_feed_follows_the_lobby_and_ends_on_shutdown() {
     // The room lists itself just after it handled the connection: wait
     // for the plain lobby to show it, so the first event must too.
     let deadline = tokio::time::Instant::now() + WAIT;
-    while !app.http("GET", "/api/lobby", None, None).await.text.contains(&first) {
+    while !app
+        .http("GET", "/api/lobby", None, None)
+        .await
+        .text
+        .contains(&first)
+    {
         assert!(tokio::time::Instant::now() < deadline, "never listed");
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 
     let mut feed = Feed::open(&app).await;
     let codes = feed.next().await.expect("a first event");
-    assert!(codes.contains(&first), "the first event is the lobby: {codes:?}");
+    assert!(
+        codes.contains(&first),
+        "the first event is the lobby: {codes:?}"
+    );
     assert!(!codes.contains(&hidden), "private rooms never: {codes:?}");
 
     // A room opens after the feed did: it appears without asking.
@@ -144,16 +161,12 @@ async fn the_feed_follows_the_lobby_and_ends_on_shutdown() {
         .unwrap()
         .to_owned();
     let (c, _) = app.connect(&second, Some(&carol)).await;
-    let codes = feed
-        .until(&hidden, |codes| codes.contains(&second))
-        .await;
+    let codes = feed.until(&hidden, |codes| codes.contains(&second)).await;
     assert!(codes.contains(&first), "{codes:?}");
 
     // The first room's creator leaves: it disappears, the other stays.
     a.close().await;
-    let codes = feed
-        .until(&hidden, |codes| !codes.contains(&first))
-        .await;
+    let codes = feed.until(&hidden, |codes| !codes.contains(&first)).await;
     assert!(codes.contains(&second), "{codes:?}");
 
     // A graceful shutdown ends the open feed (and does not wait on it).
