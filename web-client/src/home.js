@@ -227,29 +227,61 @@ export async function showHome(root) {
   });
 
   let lastKey = '';
-  async function refresh() {
-    if (!root.isConnected || root.dataset.page !== 'home') return;
+  /** @param {import('./api.js').LobbyRoom[]} rooms */
+  function render(rooms) {
+    const mine = new Set(identity.load(localStorage).known.map((k) => k.display_name));
+    // The whole list, not only the codes: a room's open seats change too.
+    const key = JSON.stringify(rooms);
+    if (key === lastKey) return;
+    lastKey = key;
+    const now = Date.now();
+    list.innerHTML = rooms.length
+      ? rooms
+          .map((r) => {
+            const rs = ruleSets.find((x) => x.id === r.rule_set)?.name ?? r.rule_set;
+            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
+          })
+          .join('')
+      : '<li class="note empty">No open games right now. Create one and share the link!</li>';
+  }
+
+  const onHome = () => root.isConnected && root.dataset.page === 'home';
+
+  // The old way, only for a browser without EventSource.
+  async function poll() {
+    if (!onHome()) return;
     try {
-      const rooms = await getLobby();
-      const mine = new Set(identity.load(localStorage).known.map((k) => k.display_name));
-      const key = JSON.stringify(rooms.map((r) => r.code));
-      const now = Date.now();
-      const html = rooms.length
-        ? rooms
-            .map(
-              (r) => {
-                const rs = ruleSets.find((x) => x.id === r.rule_set)?.name ?? r.rule_set;
-                return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
-              },
-            )
-            .join('')
-        : '<li class="note empty">No open games right now. Create one and share the link!</li>';
-      if (key !== lastKey) list.innerHTML = html;
-      lastKey = key;
+      render(await getLobby());
     } catch (e) {
+      lastKey = '';
       list.innerHTML = `<li class="form-error">${esc(e instanceof Error ? e.message : String(e))}</li>`;
     }
-    setTimeout(refresh, document.visibilityState === 'visible' ? 4000 : 15000);
+    setTimeout(poll, document.visibilityState === 'visible' ? 4000 : 15000);
   }
-  refresh();
+
+  if (typeof EventSource !== 'function') {
+    poll();
+    return;
+  }
+  // The server pushes the whole lobby on connect and on every change. On a
+  // dropped connection EventSource reconnects by itself and the first event
+  // brings the list up to date, so a brief drop shows nothing: the last
+  // list stays.
+  const feed = new EventSource('/api/lobby/feed');
+  feed.addEventListener('lobby', (ev) => {
+    if (!onHome()) {
+      feed.close();
+      return;
+    }
+    try {
+      render(JSON.parse(/** @type {MessageEvent} */ (ev).data).rooms);
+    } catch {
+      // A garbled event: the next one replaces it.
+    }
+  });
+  // A browser gives up for good only on a refusal (say the server's feed
+  // limit, 503): then poll as before.
+  feed.addEventListener('error', () => {
+    if (feed.readyState === EventSource.CLOSED && onHome()) poll();
+  });
 }

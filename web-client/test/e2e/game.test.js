@@ -63,6 +63,16 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   await a.goto(`${server.base}/`);
   await a.waitForSelector('#create-form');
   await a.waitForSelector('.lobby-list .empty');
+  // B is on the home page already: the live lobby (GET /api/lobby/feed)
+  // must bring A's room there without a reload and without polling.
+  /** @type {string[]} */
+  const lobbyPolls = [];
+  b.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/lobby') lobbyPolls.push(r.url());
+  });
+  await b.goto(`${server.base}/`);
+  await b.waitForSelector('.lobby-list .empty');
+  await b.evaluate(() => { /** @type {any} */ (window).stillTheSamePage = true; });
   await shoot(a, '1-home');
   await a.click('#create-btn'); // no name yet: told in plain words
   assert.match(await a.textContent('#create-error') ?? '', /enter a name/i);
@@ -85,10 +95,11 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   assert.equal(json.status, 'waiting');
   assert.deepEqual(json.open_seats, [1]);
 
-  // --- B sees the room in the lobby, then opens the invite link and joins.
-  await b.goto(`${server.base}/`);
+  // --- B sees the room appear in the lobby, then opens the invite link and joins.
   await b.waitForSelector(`.lobby-room [data-join]`);
   assert.match(await b.textContent('.lobby-list') ?? '', /Nefertari.*Standard rules \(Kendall\) · 1 of 2 seats open/s);
+  assert.equal(await b.evaluate(() => /** @type {any} */ (window).stillTheSamePage), true, 'no reload');
+  assert.deepEqual(lobbyPolls, [], 'the home page follows the feed, it does not poll');
   await b.goto(invite);
   await b.waitForSelector('#join-form');
   assert.match(await b.textContent('.join-card h1') ?? '', /Nefertari invites you/);

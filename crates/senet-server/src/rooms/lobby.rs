@@ -5,6 +5,7 @@
 //! listed; it is again as soon as the creator reconnects.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::Json;
@@ -12,6 +13,7 @@ use axum::extract::State;
 use chrono::{DateTime, Utc};
 use senet_engine::{RuleSetId, Seat, Side};
 use serde::Serialize;
+use tokio::sync::watch;
 use uuid::Uuid;
 
 use super::actor::Room;
@@ -56,13 +58,31 @@ pub struct Origin {
 }
 
 /// The rooms listed now, by code, each with the instance that listed it
-/// (so a stopped instance never unlists its successor).
-#[derive(Debug, Clone, Default)]
-pub struct Listings(Arc<Mutex<HashMap<String, (u64, LobbyEntry)>>>);
+/// (so a stopped instance never unlists its successor), plus a change
+/// counter the lobby feeds wait on.
+#[derive(Debug, Clone)]
+pub struct Listings {
+    map: Arc<Mutex<HashMap<String, (u64, LobbyEntry)>>>,
+    /// Bumped on every change of the listed rooms, so a feed wakes only
+    /// when there is something new (no polling loop).
+    changes: Arc<watch::Sender<u64>>,
+    /// How many lobby feeds are open (see `lobby_feed`'s limit).
+    pub(super) feeds: Arc<AtomicUsize>,
+}
+
+impl Default for Listings {
+    fn default() -> Listings {
+        Listings {
+            map: Arc::default(),
+            changes: Arc::new(watch::Sender::new(0)),
+            feeds: Arc::default(),
+        }
+    }
+}
 
 impl Listings {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, (u64, LobbyEntry)>> {
-        self.0
+        self.map
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -70,16 +90,29 @@ impl Listings {
     /// Lists (`Some`) or unlists (`None`) a room, as its instance says.
     pub fn set(&self, code: &str, instance: u64, entry: Option<LobbyEntry>) {
         let mut map = self.lock();
-        match entry {
+        let changed = match entry {
             Some(entry) => {
-                map.insert(code.to_owned(), (instance, entry));
+                let old = map.insert(code.to_owned(), (instance, entry.clone()));
+                old.is_none_or(|(_, old)| old != entry)
             }
             None => {
                 if map.get(code).is_some_and(|(owner, _)| *owner == instance) {
                     map.remove(code);
+                    true
+                } else {
+                    false
                 }
             }
+        };
+        drop(map);
+        if changed {
+            self.changes.send_modify(|n| *n = n.wrapping_add(1));
         }
+    }
+
+    /// A receiver that sees every later change of the listed rooms.
+    pub(super) fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
     }
 
     /// The listed rooms, newest first, at most [`LOBBY_LIMIT`].

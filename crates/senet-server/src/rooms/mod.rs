@@ -11,6 +11,7 @@ mod info;
 mod kendall_v1;
 mod load;
 mod lobby;
+mod lobby_feed;
 mod play;
 mod presence;
 mod registry;
@@ -24,4 +25,5 @@ pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo
 pub use fair::client_seed;
 pub use handlers::{create_room, get_room};
 pub use lobby::{Listings, LobbyEntry, Origin, lobby};
+pub use lobby_feed::{FEED_INTERVAL, FEED_KEEP_ALIVE, FEED_LIMIT, lobby_feed};
 pub use registry::{RoomHandle, Rooms};

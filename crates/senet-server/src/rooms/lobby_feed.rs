@@ -1,0 +1,147 @@
+//! `GET /api/lobby/feed`: the lobby as Server-Sent Events. The first event
+//! is the lobby as `GET /api/lobby` gives it; after that a new full lobby
+//! whenever the listed rooms change. Full lists rather than diffs: the
+//! list is capped at [`LOBBY_LIMIT`](super::lobby::LOBBY_LIMIT) small
+//! entries, and a client that missed an event (a reconnect) needs nothing
+//! but the next one.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use super::lobby::{Listings, LobbyEntry};
+use super::registry::Rooms;
+use crate::error::AppError;
+
+/// The most lobby feeds open at once, over all clients. An overall cap
+/// rather than one per IP: the server does not know the client's address
+/// behind a proxy, and each feed costs one idle task and a few KB, so the
+/// cap only guards memory against a flood.
+pub const FEED_LIMIT: usize = 1000;
+
+/// The shortest time between two events of one feed: a burst of changes
+/// (a room opening and its creator connecting) goes out as one event.
+pub const FEED_INTERVAL: Duration = Duration::from_millis(250);
+
+/// How often an idle feed sends a keep-alive comment, so proxies do not
+/// close it and a client notices a dead connection.
+pub const FEED_KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// How long a browser waits before it reconnects (the events' `retry`).
+const RECONNECT_AFTER: Duration = Duration::from_secs(2);
+
+/// A place among the open feeds, given back when the feed ends.
+struct FeedSlot(Arc<AtomicUsize>);
+
+impl FeedSlot {
+    fn take(feeds: &Arc<AtomicUsize>) -> Option<FeedSlot> {
+        feeds
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |open| {
+                (open < FEED_LIMIT).then_some(open + 1)
+            })
+            .ok()
+            .map(|_| FeedSlot(feeds.clone()))
+    }
+}
+
+impl Drop for FeedSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// One client's feed.
+struct Feed {
+    listings: Listings,
+    changes: watch::Receiver<u64>,
+    shutdown: watch::Receiver<bool>,
+    /// What this client was last sent; `None` before the first event.
+    sent: Option<Vec<LobbyEntry>>,
+    last: Instant,
+    _slot: FeedSlot,
+}
+
+async fn stopped(shutdown: &mut watch::Receiver<bool>) {
+    // An error means the server is gone: stop as well.
+    let _ = shutdown.wait_for(|stop| *stop).await;
+}
+
+impl Feed {
+    /// The next event, or `None` when the server shuts down (so graceful
+    /// shutdown never waits on an open feed).
+    async fn next(mut self) -> Option<(Result<Event, Infallible>, Feed)> {
+        loop {
+            if self.sent.is_some() {
+                tokio::select! {
+                    changed = self.changes.changed() => if changed.is_err() { return None },
+                    () = stopped(&mut self.shutdown) => return None,
+                }
+                // Whatever else changes until then goes out with this.
+                tokio::select! {
+                    () = tokio::time::sleep_until(self.last + FEED_INTERVAL) => {}
+                    () = stopped(&mut self.shutdown) => return None,
+                }
+            }
+            self.changes.mark_unchanged();
+            let rooms = self.listings.newest();
+            // A room listed and unlisted within one interval changes nothing.
+            if self.sent.as_ref() == Some(&rooms) {
+                continue;
+            }
+            let first = self.sent.is_none();
+            let event = match Event::default()
+                .event("lobby")
+                .json_data(serde_json::json!({ "rooms": rooms }))
+            {
+                Ok(event) if first => event.retry(RECONNECT_AFTER),
+                Ok(event) => event,
+                Err(error) => {
+                    tracing::error!(%error, "cannot encode the lobby");
+                    return None;
+                }
+            };
+            self.sent = Some(rooms);
+            self.last = Instant::now();
+            return Some((Ok(event), self));
+        }
+    }
+}
+
+/// `GET /api/lobby/feed`: the lobby as Server-Sent Events (event type
+/// `lobby`, data as `GET /api/lobby`). `503 too_many_feeds` when
+/// [`FEED_LIMIT`] feeds are open.
+pub async fn lobby_feed(
+    State(rooms): State<Rooms>,
+    State(shutdown): State<watch::Receiver<bool>>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    let listings = rooms.registry().listings().clone();
+    let slot = FeedSlot::take(&listings.feeds).ok_or_else(|| {
+        AppError::Http(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_feeds",
+            "too many lobby feeds are open; poll GET /api/lobby instead".to_owned(),
+        )
+    })?;
+    let feed = Feed {
+        changes: listings.subscribe(),
+        listings,
+        shutdown,
+        sent: None,
+        last: Instant::now(),
+        _slot: slot,
+    };
+    let events = futures_util::stream::unfold(feed, Feed::next);
+    Ok(Sse::new(events).keep_alive(
+        KeepAlive::new()
+            .interval(FEED_KEEP_ALIVE)
+            .text("keep-alive"),
+    ))
+}
