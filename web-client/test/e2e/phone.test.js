@@ -47,9 +47,14 @@ async function fitsWidth(page, where) {
  */
 async function endgameVisible(page, where) {
   for (const n of [28, 29, 30]) {
-    const hit = await page.evaluate((sq) => {
+    const hit = await page.evaluate(async (sq) => {
       const el = document.querySelector(`.sq[data-square="${sq}"]`);
       if (!el) return 'no square';
+      // A piece sliding to its square (a step's 380 ms animation, started
+      // with element.animate) passes over other squares for a moment; wait
+      // for those, not for the CSS animations that loop (the glow).
+      const slides = document.getAnimations().filter((a) => a.constructor === Animation);
+      await Promise.all(slides.map((a) => a.finished.catch(() => undefined)));
       // Toasts come and go by themselves (a few seconds); this is about
       // what stays on the screen.
       for (const t of document.querySelectorAll('.toast')) t.remove();

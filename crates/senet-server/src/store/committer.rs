@@ -23,7 +23,7 @@ use sqlx::{Postgres, QueryBuilder, Sqlite};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
-use super::games::SeatEnd;
+use super::new_rows::SeatEnd;
 use super::write::{WriteError, timed_out};
 use super::{Pool, one_row};
 

@@ -17,6 +17,7 @@ mod dispatch;
 mod games;
 mod committer;
 mod import;
+mod new_rows;
 mod reads;
 mod rows;
 mod write;
@@ -27,8 +28,8 @@ use chrono::Utc;
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
-pub use games::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd};
 pub use import::ImportGame;
+pub use new_rows::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd};
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, SeatRow, StepRow};
 pub use write::WriteError;
 
