@@ -64,13 +64,6 @@ async fn settled_health(remote: &Remote) -> Value {
     }
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Cone => "cone",
-        Side::Spool => "spool",
-    }
-}
-
 fn lights(event: &Value) -> [bool; 4] {
     let sticks = event["sticks"].as_array().unwrap();
     core::array::from_fn(|i| sticks[i].as_bool().unwrap())
@@ -130,9 +123,9 @@ async fn play_against_the_expert(remote: &Remote) -> String {
             }
             "game_over" => {
                 let winner = local.winner().expect("the local game is over too");
-                assert_eq!(event["result"]["winner"], side_name(winner));
+                assert_eq!(event["result"]["winner"], winner.name());
                 client.close().await;
-                return side_name(winner).to_owned();
+                return winner.name().to_owned();
             }
             other => panic!("unexpected event {other}: {event}"),
         }
