@@ -14,10 +14,11 @@ use senet_engine::{
 
 use senet_cli::steps;
 
+mod errors;
 mod selfplay;
 mod tablebase;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet errors --level L --games N [--seed S] [--threads T] [--tables FILE] [--with-tables yes|no] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -56,6 +57,7 @@ fn run(args: &[String]) -> Result<String, String> {
         "best" => best(rest),
         "selfplay" => selfplay(rest),
         "tablebase" => tablebase::run(rest),
+        "errors" => error_rates(rest),
         "help" | "--help" | "-h" => Ok(format!("{USAGE}\n")),
         other => Err(format!("unknown subcommand `{other}`; {USAGE}")),
     }
@@ -194,6 +196,68 @@ fn best(args: &[String]) -> Result<String, String> {
 
 /// Most throws a self-play game may take before it counts as unfinished.
 const SELFPLAY_MAX_TURNS: u32 = 100_000;
+
+/// `senet errors`: a level's win chance given away per decision (see
+/// `errors.rs`).
+fn error_rates(args: &[String]) -> Result<String, String> {
+    let [
+        level_name,
+        games,
+        seed,
+        threads,
+        tables,
+        with_tables,
+        oracle_every,
+        oracle_factor,
+        nodes,
+    ] = options(
+        args,
+        [
+            "level",
+            "games",
+            "seed",
+            "threads",
+            "tables",
+            "with-tables",
+            "oracle-every",
+            "oracle-factor",
+            "nodes",
+        ],
+    )?;
+    let nodes = number("nodes", nodes.as_ref())?.unwrap_or(Budget::DEFAULT_NODES);
+    if nodes == 0 {
+        return Err("`--nodes` must be at least 1".to_owned());
+    }
+    let level = level("level", level_name.as_ref())?
+        .ok_or_else(|| format!("missing `--level L`; {USAGE}"))?;
+    let games =
+        number("games", games.as_ref())?.ok_or_else(|| format!("missing `--games N`; {USAGE}"))?;
+    let threads = number("threads", threads.as_ref())?.unwrap_or(1);
+    if !(1..=256).contains(&threads) {
+        return Err("`--threads` must be 1 to 256".to_owned());
+    }
+    let with_tables = match with_tables.as_deref() {
+        None | Some("no") => false,
+        Some("yes") => true,
+        Some(other) => return Err(format!("`--with-tables` takes yes or no, got `{other}`")),
+    };
+    let oracle_factor = number("oracle-factor", oracle_factor.as_ref())?.unwrap_or(20);
+    if oracle_factor == 0 {
+        return Err("`--oracle-factor` must be at least 1".to_owned());
+    }
+    let request = errors::Request {
+        level,
+        games,
+        seed: number("seed", seed.as_ref())?.unwrap_or(0),
+        threads,
+        with_tables,
+        oracle_every: number("oracle-every", oracle_every.as_ref())?.unwrap_or(0),
+        oracle_factor,
+        nodes,
+    };
+    let tables = tablebase::load(tables.as_ref())?;
+    Ok(errors::run(&request, &tables))
+}
 
 fn selfplay(args: &[String]) -> Result<String, String> {
     let [

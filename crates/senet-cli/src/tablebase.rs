@@ -27,7 +27,7 @@ const BYTES_PER_RECORDED_POSITION: u64 = 130;
 const DEFAULT_PIECES: u8 = 3;
 
 /// Loads tables from `--tables FILE`, else the standard location.
-fn load(path: Option<&String>) -> Result<Tables, String> {
+pub(crate) fn load(path: Option<&String>) -> Result<Tables, String> {
     let path = match path {
         Some(p) => PathBuf::from(p),
         None => find_standard().ok_or_else(|| {

@@ -44,6 +44,8 @@ pub(super) struct Append {
     pub rows: Vec<(i32, Option<i16>, String, Option<String>)>,
     /// How the game ended and each seat's end, when it ended.
     pub end: Option<(String, Vec<SeatEnd>)>,
+    /// The room lease the steps are fenced by (several nodes; PostgreSQL).
+    pub fence: Option<super::Lease>,
 }
 
 struct Request {
@@ -177,6 +179,18 @@ macro_rules! write_batch {
         let playing = check.build().fetch_all(&mut *$conn).await?.len();
         if playing != $appends.len() {
             return Err(sqlx::Error::RowNotFound);
+        }
+        for append in $appends {
+            if let Some(fence) = &append.fence {
+                sqlx::query(super::leases::FENCE_CHECK)
+                    .bind(append.game_id)
+                    .bind(&fence.node_id)
+                    .bind(fence.epoch)
+                    .bind(&fence.room_code)
+                    .fetch_optional(&mut *$conn)
+                    .await?
+                    .ok_or_else(super::leases::fenced)?;
+            }
         }
         let rows = $appends.iter().flat_map(|append| {
             append.rows.iter().map(move |(step_no, seat, text, clock)| {

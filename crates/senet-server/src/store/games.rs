@@ -250,6 +250,28 @@ impl Store {
         end: Option<&StoredEnd<'_>>,
         clock: Option<&str>,
     ) -> Result<(), WriteError> {
+        self.append_fenced(game_id, first_step_no, steps, end, clock, None)
+            .await
+    }
+
+    /// [`Store::append_timed`] fenced by a room lease (several nodes): it
+    /// commits only while `fence` is still the room's lease, else it stores
+    /// nothing and fails with [`WriteError::is_fenced`]. Fences need
+    /// PostgreSQL.
+    pub async fn append_fenced(
+        &self,
+        game_id: Uuid,
+        first_step_no: i32,
+        steps: &[NewStep],
+        end: Option<&StoredEnd<'_>>,
+        clock: Option<&str>,
+        fence: Option<&super::Lease>,
+    ) -> Result<(), WriteError> {
+        if fence.is_some() && self.backend() != Backend::Postgres {
+            return Err(WriteError::NotCommitted(sqlx::Error::Configuration(
+                "room leases (several nodes) need PostgreSQL".into(),
+            )));
+        }
         let seats = end.map(StoredEnd::seat_rows).transpose()?;
         let rows = numbered(first_step_no, steps, clock)?;
         if let Some(committer) = &self.committer {
@@ -269,6 +291,7 @@ impl Store {
                 end: end
                     .zip(seats)
                     .map(|(end, seats)| (end.how.to_owned(), seats)),
+                fence: fence.cloned(),
             };
             return committer.append(append, self.timeout).await;
         }
@@ -283,6 +306,16 @@ impl Store {
         let now = Utc::now();
         let began = Instant::now();
         in_transaction!(self, conn => {
+            if let Some(fence) = fence {
+                sqlx::query(super::leases::FENCE_CHECK)
+                    .bind(game_id)
+                    .bind(&fence.node_id)
+                    .bind(fence.epoch)
+                    .bind(&fence.room_code)
+                    .fetch_optional(&mut *conn)
+                    .await?
+                    .ok_or_else(super::leases::fenced)?;
+            }
             match (end, &seats) {
                 (Some(end), Some(seats)) => finish_game!(conn, game_id, end.how, seats, now),
                 _ => {

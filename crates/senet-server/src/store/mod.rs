@@ -17,6 +17,7 @@ mod dispatch;
 mod games;
 mod committer;
 mod import;
+mod leases;
 mod new_rows;
 mod reads;
 mod rows;
@@ -29,6 +30,7 @@ use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
 pub use import::ImportGame;
+pub use leases::{Lease, LeaseState};
 pub use new_rows::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd};
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, SeatRow, StepRow};
 pub use write::WriteError;

@@ -45,6 +45,14 @@ impl WriteError {
         }
     }
 
+    /// True when a fenced write was refused because its room's lease
+    /// moved to another holder: nothing was stored, and this node must stop
+    /// running the room.
+    #[must_use]
+    pub fn is_fenced(&self) -> bool {
+        matches!(self, WriteError::NotCommitted(sqlx::Error::Protocol(message)) if message == super::leases::FENCED)
+    }
+
     /// True when only reading back can tell whether the write was stored.
     #[must_use]
     pub fn is_unknown(&self) -> bool {

@@ -1,0 +1,277 @@
+//! Room leases and fenced writes (several nodes on one PostgreSQL): one
+//! owner at a time, takeover after expiry, and a node whose lease moved on
+//! can never commit a step, whether its steps go through the group-commit
+//! writer or alone. Leases always run on PostgreSQL; SQLite refuses them.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod common;
+
+use std::time::Duration;
+
+use senet_server::Store;
+use senet_server::store::{Lease, NewGame, NewRoom, NewStep, WriteError};
+use uuid::Uuid;
+
+const LONG: Duration = Duration::from_secs(60);
+const SHORT: Duration = Duration::from_millis(300);
+
+fn step(seat: Option<u8>, text: &str) -> NewStep {
+    NewStep {
+        seat,
+        text: text.to_owned(),
+    }
+}
+
+/// A Kendall room `code` with a game being played; its id.
+async fn playing_room(store: &Store, code: &str) -> Uuid {
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    store.create_player(a, "Ahmose", &[1; 32]).await.unwrap();
+    store.create_player(b, "Bastet", &[2; 32]).await.unwrap();
+    let game = Uuid::new_v4();
+    store
+        .create_room(&NewRoom {
+            code,
+            rule_set: "kendall",
+            public: true,
+            creator: a,
+            game: NewGame {
+                id: game,
+                room_code: code,
+                game_no: 1,
+                rule_set: "kendall",
+                players: &[Some(a), None],
+                client_seeds: &[],
+                fairness: None,
+            },
+        })
+        .await
+        .unwrap();
+    store.take_seat(game, 1, b, "", true).await.unwrap();
+    game
+}
+
+async fn postgres_store(group_commit: bool) -> Store {
+    let url = common::create_postgres_database().await;
+    let store = Store::connect(&url).await.unwrap();
+    store.migrate().await.unwrap();
+    if group_commit {
+        store.with_group_commit()
+    } else {
+        store
+    }
+}
+
+fn fenced(result: Result<(), WriteError>) {
+    match result {
+        Err(error) if error.is_fenced() => {}
+        other => panic!("expected a fenced refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn one_owner_at_a_time_and_takeover_after_expiry() {
+    let store = postgres_store(false).await;
+    playing_room(&store, "lease1").await;
+    assert_eq!(store.lease_of("lease1").await.unwrap(), None);
+    assert_eq!(store.rooms_without_owner().await.unwrap(), vec!["lease1"]);
+
+    let a = store
+        .acquire_lease("lease1", "node-a", SHORT)
+        .await
+        .unwrap()
+        .expect("a free room's lease is taken");
+    assert_eq!(a.epoch, 1);
+    assert!(store.rooms_without_owner().await.unwrap().is_empty());
+    // Another node cannot take a live lease.
+    assert_eq!(
+        store.acquire_lease("lease1", "node-b", LONG).await.unwrap(),
+        None
+    );
+    // The owner renews; the lease stays live past its first expiry.
+    tokio::time::sleep(SHORT / 2).await;
+    assert!(store.renew_lease(&a, SHORT).await.unwrap());
+    tokio::time::sleep(SHORT / 2 + Duration::from_millis(50)).await;
+    assert!(store.lease_of("lease1").await.unwrap().unwrap().live);
+
+    // Not renewed: it expires and another node takes it with a new epoch.
+    tokio::time::sleep(SHORT + Duration::from_millis(100)).await;
+    let state = store.lease_of("lease1").await.unwrap().unwrap();
+    assert!(!state.live);
+    assert_eq!(store.rooms_without_owner().await.unwrap(), vec!["lease1"]);
+    let b = store
+        .acquire_lease("lease1", "node-b", LONG)
+        .await
+        .unwrap()
+        .expect("an expired lease is taken over");
+    assert_eq!((b.node_id.as_str(), b.epoch), ("node-b", 2));
+    // The old owner learns it lost the room.
+    assert!(!store.renew_lease(&a, LONG).await.unwrap());
+    assert!(!store.release_lease(&a).await.unwrap());
+
+    // Released on shutdown: the next node takes it at once, epochs rise.
+    assert!(store.release_lease(&b).await.unwrap());
+    let c = store
+        .acquire_lease("lease1", "node-c", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.epoch, 3);
+    // The same node taking its room again (a restart) gets a new epoch too.
+    let again = store
+        .acquire_lease("lease1", "node-c", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.epoch, 4);
+    assert!(!store.renew_lease(&c, LONG).await.unwrap());
+}
+
+async fn a_node_that_lost_its_lease_cannot_commit(group_commit: bool) {
+    let store = postgres_store(group_commit).await;
+    let game = playing_room(&store, "fence1").await;
+    let a = store
+        .acquire_lease("fence1", "node-a", SHORT)
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .append_fenced(game, 1, &[step(None, "t3")], None, None, Some(&a))
+        .await
+        .expect("the owner commits");
+
+    tokio::time::sleep(SHORT + Duration::from_millis(100)).await;
+    let b = store
+        .acquire_lease("fence1", "node-b", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    // Node A's late step: refused, nothing stored.
+    fenced(
+        store
+            .append_fenced(game, 2, &[step(Some(0), "m1-4")], None, None, Some(&a))
+            .await,
+    );
+    assert_eq!(store.steps(game).await.unwrap().len(), 1);
+    // A lease of another room does not fence this one.
+    playing_room(&store, "fence2").await;
+    let other = store
+        .acquire_lease("fence2", "node-a", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    let forged = Lease {
+        room_code: "fence1".to_owned(),
+        ..other.clone()
+    };
+    fenced(
+        store
+            .append_fenced(game, 2, &[step(Some(0), "m1-4")], None, None, Some(&forged))
+            .await,
+    );
+    let wrong_room = Lease {
+        node_id: b.node_id.clone(),
+        epoch: b.epoch,
+        room_code: "fence2".to_owned(),
+    };
+    fenced(
+        store
+            .append_fenced(
+                game,
+                2,
+                &[step(Some(0), "m1-4")],
+                None,
+                None,
+                Some(&wrong_room),
+            )
+            .await,
+    );
+    // The new owner commits the same step number.
+    store
+        .append_fenced(game, 2, &[step(Some(0), "m1-4")], None, None, Some(&b))
+        .await
+        .expect("the new owner commits");
+    let texts: Vec<String> = store
+        .steps(game)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.step)
+        .collect();
+    assert_eq!(texts, vec!["t3", "m1-4"]);
+    // Unfenced writes (one node alone) are unchanged.
+    store
+        .append_steps(game, 3, &[step(None, "t2")], None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_node_that_lost_its_lease_cannot_commit_alone() {
+    a_node_that_lost_its_lease_cannot_commit(false).await;
+}
+
+#[tokio::test]
+async fn a_node_that_lost_its_lease_cannot_commit_in_a_group() {
+    a_node_that_lost_its_lease_cannot_commit(true).await;
+}
+
+#[tokio::test]
+async fn a_fenced_step_in_a_group_fails_alone() {
+    let store = postgres_store(true).await;
+    let kept = playing_room(&store, "grp1").await;
+    let lost = playing_room(&store, "grp2").await;
+    let ours = store
+        .acquire_lease("grp1", "node-a", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    let stale = store
+        .acquire_lease("grp2", "node-a", SHORT)
+        .await
+        .unwrap()
+        .unwrap();
+    tokio::time::sleep(SHORT + Duration::from_millis(100)).await;
+    store
+        .acquire_lease("grp2", "node-b", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    // Both appends are in flight together, so the writer may group them.
+    let steps = [step(None, "t1")];
+    let (a, b) = tokio::join!(
+        store.append_fenced(kept, 1, &steps, None, None, Some(&ours)),
+        store.append_fenced(lost, 1, &steps, None, None, Some(&stale)),
+    );
+    a.expect("the room still leased commits");
+    fenced(b);
+    assert_eq!(store.steps(kept).await.unwrap().len(), 1);
+    assert!(store.steps(lost).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn sqlite_refuses_leases() {
+    let path = std::env::temp_dir().join(format!("senet_leases_{}.db", Uuid::new_v4().simple()));
+    let store = Store::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    store.migrate().await.unwrap();
+    let game = playing_room(&store, "lite1").await;
+    let error = store
+        .acquire_lease("lite1", "node-a", LONG)
+        .await
+        .expect_err("SQLite has no leases");
+    assert!(error.to_string().contains("need PostgreSQL"), "{error}");
+    let lease = Lease {
+        room_code: "lite1".to_owned(),
+        node_id: "node-a".to_owned(),
+        epoch: 1,
+    };
+    assert!(
+        store
+            .append_fenced(game, 1, &[step(None, "t1")], None, None, Some(&lease))
+            .await
+            .is_err()
+    );
+    assert!(store.steps(game).await.unwrap().is_empty());
+    let _ = std::fs::remove_file(path);
+}
