@@ -24,26 +24,27 @@
 //! # Readings of the spec
 //!
 //! The spec's **Decision**s are where the code applies them ([`finish`],
-//! [`sweep`], [`trial`]). Where the spec leaves something open, the engine
+//! [`effects::sweep`], [`effects::trial`]). Where the spec leaves something open, the engine
 //! reads it so:
 //!
 //! - A single option is still the seat's decision; a roll with no option
 //!   passes inside its chance step ([`roll`]).
 //! - Effects never chain: an effect puts a pawn only on 1–6 (the River and
 //!   the Ankh on 1–3, the Trial on 1–6 or below), and none of those is
-//!   special ([`trial`]).
+//!   special ([`effects::trial`]).
 //! - The Gates are checked only for a pawn standing on 30 when the turn's
 //!   roll comes, so the turn a pawn lands there never counts; a winning 6
 //!   ends the game before any move is offered ([`roll`]).
 //! - A win (Gates, Trial) has no event: what comes next, the end with how,
-//!   says it. The pawn that passed the Trial stays on 28 ([`trial`]).
+//!   says it. The pawn that passed the Trial stays on 28 ([`effects::trial`]).
 //! - Every pawn the River sweeps has one event, even one put back on its own
-//!   square (`from` = `to`) ([`sweep`]).
+//!   square (`from` = `to`) ([`effects::sweep`]).
 //! - A capture's event follows the capturing pawn's ([`land`]).
 //! - Events say why with the shared [`Why`]: a summon and the Ankh's pawn
 //!   `Entered`, the River `Water`, the Trial's pawn `Effect`, the Vulture
 //!   and the Eye `Removed`, a capture (by a move or the Trial) `Captured`.
 
+mod effects;
 mod explain;
 mod state;
 mod text;
@@ -59,7 +60,8 @@ use crate::square::Square;
 pub use state::{PerilPhase, PerilState};
 pub use text::PerilTextError;
 
-use state::{ANKH, ENTRY, EYE, GATES, RIVER, TRIAL, VULTURE, bit, other};
+use effects::{arrive, sweep, trial, vulture};
+use state::{ENTRY, GATES, bit, other};
 
 /// "Senet: Path of Peril": one die, pawns entering from a reserve, captures
 /// that remove, random trials on 26–30, first pawn through wins.
@@ -233,124 +235,6 @@ fn act(state: &mut PerilState, roll: Pip, choice: Choice, events: &mut Vec<Event
         // `check_step` let through only the options `next` listed.
         _ => {}
     }
-}
-
-/// The effect of the square a move ended on.
-fn arrive(state: &mut PerilState, to: u8, events: &mut Vec<Event>) {
-    let me = state.turn;
-    match to {
-        ANKH if ankh_squares(state) != 0 => state.phase = PerilPhase::Ankh,
-        VULTURE => state.phase = PerilPhase::VultureRoll,
-        RIVER => {
-            state.phase = PerilPhase::River {
-                unswept: state.occupied(),
-            };
-        }
-        TRIAL => state.phase = PerilPhase::Trial,
-        EYE => {
-            state.boards[me.index()] &= !bit(EYE);
-            events.push(pawn(
-                me,
-                Place::on(square(EYE)),
-                Place::Removed,
-                Why::Removed,
-            ));
-            finish(state);
-        }
-        _ => finish(state),
-    }
-}
-
-/// The Vulture's roll: whose pawn the seat on turn must remove.
-fn vulture(state: &mut PerilState, pip: Pip) {
-    let target = if pip.value() <= 4 {
-        state.turn
-    } else {
-        other(state.turn)
-    };
-    if state.bitboard(target) == 0 {
-        // A 5–6 with no opponent pawn on the board: nothing happens. (The
-        // seat's own pawn on 26 is always there for a 1–4.)
-        finish(state);
-    } else {
-        state.phase = PerilPhase::Vulture { target };
-    }
-}
-
-/// One roll of the River: the highest pawn not yet swept is lifted and put
-/// on 1, 2 or 3 by the roll, or on the next free one of 1, 2, 3 (wrapping
-/// around), or back in its reserve.
-///
-/// **Decision**: the lifted pawn's own square counts as free; the pawns not
-/// yet swept still hold theirs. Every pawn gets its roll, even when the
-/// outcome cannot matter (each roll is its own chance step).
-fn sweep(state: &mut PerilState, mut unswept: u32, pip: Pip, events: &mut Vec<Event>) {
-    let from = highest(unswept);
-    unswept &= !bit(from);
-    let owner = if state.boards[0] & bit(from) != 0 {
-        Seat::FIRST
-    } else {
-        other(Seat::FIRST)
-    };
-    state.boards[owner.index()] &= !bit(from);
-    // 1–2 → 1, 3–4 → 2, 5–6 → 3.
-    let first = pip.value().div_ceil(2);
-    let free = ENTRY & !state.occupied();
-    let landing = [first, first % 3 + 1, (first + 1) % 3 + 1]
-        .into_iter()
-        .find(|&to| free & bit(to) != 0);
-    let to = match landing {
-        Some(to) => {
-            state.boards[owner.index()] |= bit(to);
-            Place::on(square(to))
-        }
-        None => {
-            state.reserve[owner.index()] += 1;
-            Place::Reserve
-        }
-    };
-    events.push(pawn(owner, Place::on(square(from)), to, Why::Water));
-    if unswept == 0 {
-        finish(state);
-    } else {
-        state.phase = PerilPhase::River { unswept };
-    }
-}
-
-/// The Trial's roll: a 3 wins; otherwise the pawn on 28 goes to the rolled
-/// square, capturing an opponent there; onto a friendly pawn it goes to the
-/// nearest empty square below, or back to the reserve.
-///
-/// **Decision**: "empty" skips squares holding any pawn, so the fallback
-/// never captures.
-fn trial(state: &mut PerilState, pip: Pip, events: &mut Vec<Event>) {
-    let me = state.turn;
-    let rolled = pip.value();
-    if rolled == 3 {
-        // The winning pawn stays where it passed the Trial.
-        win(state, me, EndHow::Trial);
-        return;
-    }
-    state.boards[me.index()] &= !bit(TRIAL);
-    let from = Place::on(square(TRIAL));
-    let to = if state.mine() & bit(rolled) == 0 {
-        Some(rolled)
-    } else {
-        // Skipping every square that holds a pawn, so this never captures.
-        (1..rolled).rev().find(|&n| state.occupied() & bit(n) == 0)
-    };
-    match to {
-        Some(to) => {
-            events.push(pawn(me, from, Place::on(square(to)), Why::Effect));
-            land(state, me, to, events);
-        }
-        None => {
-            state.reserve[me.index()] += 1;
-            events.push(pawn(me, from, Place::Reserve, Why::Effect));
-        }
-    }
-    // Squares 1–6 have no effect of their own.
-    finish(state);
 }
 
 /// Whether `step` is what the state waits for: a die at a chance, one of
