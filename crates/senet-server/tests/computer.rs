@@ -6,23 +6,11 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestApp, WAIT, create_database, err_code, start_with_delay};
+use common::{Client, TestApp, WAIT, create_database, err_code, lights, start_with_delay};
 use rand::RngExt;
 use senet_engine::{Game, Kendall, Record, Rules, Side, Square, Sticks};
 use senet_server::Store;
 use serde_json::{Value, json};
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Cone => "cone",
-        Side::Spool => "spool",
-    }
-}
-
-fn lights(event: &Value) -> [bool; 4] {
-    let sticks = event["sticks"].as_array().unwrap();
-    core::array::from_fn(|i| sticks[i].as_bool().unwrap())
-}
 
 /// Creates a room against the computer; returns the response body.
 async fn computer_room(app: &TestApp, token: &str, body: Value) -> Value {
@@ -83,7 +71,7 @@ async fn play_to_end(
         match event["type"].as_str().unwrap() {
             "thrown" => {
                 let mover = local.position().to_move();
-                assert_eq!(side.as_deref(), Some(side_name(mover)), "{event}");
+                assert_eq!(side.as_deref(), Some(mover.name()), "{event}");
                 let thrown = local.throw(Sticks::from_lights(lights(&event))).unwrap();
                 assert_eq!(event["value"], thrown.throw.value());
                 let offered: Vec<i64> = event["moves"]
@@ -107,11 +95,11 @@ async fn play_to_end(
                 }
             }
             "forfeited" => {
-                assert_eq!(event["to_move"], side_name(local.position().to_move()));
+                assert_eq!(event["to_move"], local.position().to_move().name());
             }
             "moved" => {
                 let mover = local.position().to_move();
-                assert_eq!(side.as_deref(), Some(side_name(mover)), "{event}");
+                assert_eq!(side.as_deref(), Some(mover.name()), "{event}");
                 let from = u8::try_from(event["move"]["from"].as_i64().unwrap()).unwrap();
                 // Legal for the engine, or this panics.
                 let played = local
@@ -130,7 +118,7 @@ async fn play_to_end(
             }
             "game_over" => {
                 let winner = local.winner().expect("the local game is over too");
-                assert_eq!(event["result"]["winner"], side_name(winner));
+                assert_eq!(event["result"]["winner"], winner.name());
                 assert_eq!(event["result"]["how"], "borne_off");
                 return Played {
                     game_id,
@@ -194,17 +182,17 @@ async fn full_game(level: &str, side: &str) {
     assert_eq!(info.body["open_side"], Value::Null);
 
     let (mut client, snapshot) = app.connect(&code, Some(&token)).await;
-    assert_eq!(snapshot["you"]["side"], side_name(me));
+    assert_eq!(snapshot["you"]["side"], me.name());
     let players = snapshot["players"].as_array().unwrap();
     assert_eq!(players.len(), 2);
     let computer = players
         .iter()
-        .find(|p| p["side"] == side_name(me.opponent()))
+        .find(|p| p["side"] == me.opponent().name())
         .unwrap();
     assert_eq!(computer["computer"], level);
     assert_eq!(computer["connected"], true);
     assert_eq!(computer["display_name"], format!("Computer ({level})"));
-    let human = players.iter().find(|p| p["side"] == side_name(me)).unwrap();
+    let human = players.iter().find(|p| p["side"] == me.name()).unwrap();
     assert_eq!(human["player_id"], player_id.as_str());
     assert!(human.get("computer").is_none(), "{human}");
 
@@ -220,11 +208,11 @@ async fn full_game(level: &str, side: &str) {
     let stored = app.http("GET", &path, Some(&token), None).await;
     assert_eq!(stored.status, 200);
     assert_eq!(stored.body["status"], "finished");
-    assert_eq!(stored.body["result"]["winner"], side_name(played.winner));
-    let computer_seat = &stored.body[side_name(me.opponent())];
+    assert_eq!(stored.body["result"]["winner"], played.winner.name());
+    let computer_seat = &stored.body[me.opponent().name()];
     assert_eq!(computer_seat["display_name"], format!("Computer ({level})"));
     assert_eq!(computer_seat["computer"], level);
-    assert!(stored.body[side_name(me)].get("computer").is_none());
+    assert!(stored.body[me.name()].get("computer").is_none());
     let computer_id = uuid::Uuid::parse_str(computer_seat["player_id"].as_str().unwrap()).unwrap();
     assert_eq!(
         app.store
@@ -399,7 +387,7 @@ async fn restart_mid_game_the_computer_continues() {
     let played = play_to_end(&mut client, Side::Spool, local, game_id.clone()).await;
     let (status, winner, how) = common::stored_result(&app, &game_id).await;
     assert_eq!(status, "finished");
-    assert_eq!(winner.as_deref(), Some(side_name(played.winner)));
+    assert_eq!(winner.as_deref(), Some(played.winner.name()));
     assert_eq!(how.as_deref(), Some("borne_off"));
     client.close().await;
     app.stop().await;

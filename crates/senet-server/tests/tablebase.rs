@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::real::{RealServer, server_command_for};
-use common::{Remote, WAIT, create_database};
+use common::{Remote, WAIT, create_database, lights};
 use senet_engine::{Game, Kendall, Phase, Record, Rules, Side, Square, Sticks};
 use senet_tablebase::file::write_tables;
 use senet_tablebase::{Layer, Store, Tables, solve_pair};
@@ -62,11 +62,6 @@ async fn settled_health(remote: &Remote) -> Value {
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-}
-
-fn lights(event: &Value) -> [bool; 4] {
-    let sticks = event["sticks"].as_array().unwrap();
-    core::array::from_fn(|i| sticks[i].as_bool().unwrap())
 }
 
 /// A person plays the first legal move against the expert to the end,

@@ -667,3 +667,10 @@ pub fn header_lines(head: &str) -> Vec<(String, String)> {
         .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
         .collect()
 }
+
+/// The four sticks of a throw event (`"sticks": [bool; 4]`), light side up
+/// as `true`.
+pub fn lights(event: &Value) -> [bool; 4] {
+    let sticks = event["sticks"].as_array().unwrap();
+    core::array::from_fn(|i| sticks[i].as_bool().unwrap())
+}
