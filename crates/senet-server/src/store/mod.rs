@@ -15,6 +15,7 @@
 mod dispatch;
 #[macro_use]
 mod games;
+mod chat;
 mod committer;
 mod import;
 mod new_rows;
@@ -28,6 +29,7 @@ use chrono::Utc;
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
+pub use chat::{ChatRow, NewChat};
 pub use import::ImportGame;
 pub use new_rows::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd};
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, SeatRow, StepRow};
