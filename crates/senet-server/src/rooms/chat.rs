@@ -176,8 +176,11 @@ impl Room {
             .flat_map(|channel| self.chat.recent(*channel).iter().cloned())
             .collect();
         messages.sort_by_key(|line| line.at);
+        let player = self.conns.get(&conn).and_then(|c| c.player);
+        let creator = player.is_some() && self.origin.as_ref().map(|o| o.creator) == player;
         let history = Message::ChatHistory {
             on: self.chat.on,
+            creator,
             channels,
             messages,
         };

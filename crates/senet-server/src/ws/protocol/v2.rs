@@ -329,6 +329,9 @@ pub enum Message {
     ChatHistory {
         /// Whether the room's chat is on.
         on: bool,
+        /// Whether this connection's player created the room (and so may
+        /// send `chat_setting`).
+        creator: bool,
         /// The channels the connection reads.
         channels: Vec<ChatChannel>,
         /// Their recent messages, oldest first.
