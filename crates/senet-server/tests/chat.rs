@@ -8,7 +8,12 @@
 
 mod common;
 
-use common::{Client, Remote, TestApp, err_code, spawn_app, start_on};
+use std::time::Duration;
+
+use common::pgproxy::PgProxy;
+use common::{
+    Client, Remote, TestApp, create_postgres_database, err_code, spawn_app, start_custom, start_on,
+};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -420,5 +425,46 @@ async fn chat_outlives_a_restart_and_joins_the_game_history() {
         )
         .await;
     assert_eq!(unknown.status, 404);
+    app.stop().await;
+}
+
+/// PostgreSQL through a proxy that refuses and cuts connections: a message
+/// the database cannot store is refused with `storage_error` and told to
+/// nobody; once the database is back, chat goes on.
+#[tokio::test]
+async fn a_message_that_cannot_be_stored_is_told_to_nobody() {
+    let db_url = create_postgres_database().await;
+    let direct = senet_server::Store::connect(&db_url).await.unwrap();
+    direct.migrate().await.unwrap();
+    let proxy = PgProxy::start("127.0.0.1:5432".parse().unwrap()).await;
+    let app = start_custom(
+        &proxy.url_for(&db_url),
+        20.0,
+        Duration::ZERO,
+        Duration::from_millis(1000),
+    )
+    .await;
+    let Room {
+        game_id,
+        seats: [mut a, mut b],
+        ..
+    } = room(&app, json!({})).await;
+    b.recv_type("chat_history").await;
+    proxy.refuse(true);
+    proxy.reset_all();
+    a.send(say("players", "lost words")).await;
+    assert_eq!(err_code(&answer(&mut a).await), "storage_error");
+    proxy.refuse(false);
+    a.send(say("players", "after")).await;
+    // Had the refused message been told, it would come first.
+    assert_eq!(next_chat(&mut b).await["text"], "after");
+    let stored: Vec<String> = direct
+        .game_chat(game_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|row| row.body)
+        .collect();
+    assert_eq!(stored, ["after"]);
     app.stop().await;
 }

@@ -289,10 +289,11 @@ impl Room {
     /// spectators' chat; answered with the chat it reads now. Spectators
     /// read it anyway.
     pub(super) async fn chat_follow(&mut self, conn: ConnId, follow: bool) -> Result<(), Refusal> {
+        // Loaded first: a refusal leaves the connection as it was.
+        self.load_chat().await?;
         if let Some(c) = self.conns.get_mut(&conn) {
             c.follows_spectators = follow;
         }
-        self.load_chat().await?;
         self.send_chat_history(conn).await;
         Ok(())
     }
