@@ -78,9 +78,7 @@ export async function showRoom(root, code, setConn) {
     renderJoin(saved.current?.display_name ?? '', '');
     return;
   }
-  // No seat to take: watch under the saved name, if any, so the chat can
-  // be written to (a token takes a seat only while one is open).
-  return play(root, code, saved.current?.token ?? null, setConn);
+  return play(root, code, saved.current?.token ?? null, setConn); // a saved name may write in the chat
 }
 
 /**

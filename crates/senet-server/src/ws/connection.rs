@@ -315,7 +315,11 @@ impl Session {
         match parse_client_message(text.as_str(), self.version) {
             Err(error) => self.reply(&error).await,
             Ok(ClientMessage::Ping) => self.reply(&ServerMessage::Pong).await,
-            Ok(ClientMessage::Chat { .. }) if !self.chat_bucket.take() => {
+            // Chat's own budget, which `chat_follow` shares: each is
+            // answered with up to 200 messages of history.
+            Ok(ClientMessage::Chat { .. } | ClientMessage::ChatFollow { .. })
+                if !self.chat_bucket.take() =>
+            {
                 let error = ServerMessage::error(
                     ErrorCode::ChatRateLimited,
                     "at most 5 chat messages in 10 seconds; wait a moment",
