@@ -42,7 +42,7 @@ export async function showReplayChat(root, gameId, token) {
   panel.setAttribute('aria-labelledby', 'replay-chat-title');
   panel.dataset.testid = 'replay-chat';
   panel.innerHTML = `<h2 id="replay-chat-title">Chat</h2>
-<label class="chat-follow" hidden><input type="checkbox" data-chat="spectators"> Show spectator chat (<span class="chat-spectator-count"></span>)</label>
+<label class="chat-follow" hidden><input type="checkbox" data-chat="spectators"> <span>Show spectator chat (<span class="chat-spectator-count"></span>)</span></label>
 <ol class="chat-log" aria-label="Chat messages" tabindex="0"></ol>
 <p class="chat-note"></p>`;
   (root.querySelector('.replay-grid') ?? root.lastElementChild ?? root).after(panel);
