@@ -6,6 +6,7 @@
 import { verifyGame } from './fair.js';
 import { ApiError } from './api.js';
 import { downloadRecord, getGame } from './history-api.js';
+import { showReplayChat } from './replay-chat.js';
 import { rollHtml } from './chance.js';
 import { colourName, eventText, standingText, stepText } from './describe.js';
 import * as identity from './identity.js';
@@ -185,6 +186,7 @@ export async function showReplay(root, id) {
   const names = gameNames(game);
   const chartSeats = game.seats.map((x) => ({ name: names.seat(x.seat), colour: x.colour ?? (game.description.colours.length > x.seat ? x.seat : null) }));
   root.innerHTML = replayPageHtml(game);
+  showReplayChat(root, game.game_id, token);
   if (token) {
     const viewer = token;
     // A link cannot send the token a private game's record needs.

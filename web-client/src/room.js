@@ -1,6 +1,7 @@
 // The room page controller: joins, keeps the socket, renders, animates.
 
 import { ApiError, createPlayer, getRoom } from './api.js';
+import { roomChat } from './chat.js';
 import { controlText } from './clock.js';
 import { roomClock } from './room-clock.js';
 import { closeText, errorText, nameOf } from './format.js';
@@ -77,7 +78,7 @@ export async function showRoom(root, code, setConn) {
     renderJoin(saved.current?.display_name ?? '', '');
     return;
   }
-  return play(root, code, null, setConn);
+  return play(root, code, saved.current?.token ?? null, setConn); // a saved name may write in the chat
 }
 
 /**
@@ -128,6 +129,7 @@ function play(root, code, token, setConn) {
   });
   root.innerHTML = '<p class="loading">Connecting…</p>';
   const clocks = roomClock(root);
+  const chat = roomChat(root, { code, named: token !== null, send: (m) => socket.send(m) });
 
   const wsUrl = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -137,7 +139,7 @@ function play(root, code, token, setConn) {
 
   const socket = new RoomSocket(wsUrl, {
     onMessage(msg) {
-      if (msg.type === 'pong') return;
+      if (msg.type === 'pong' || chat.receive(msg)) return;
       if (msg.type === 'error') {
         setPending(false);
         toast(errorText(msg.code, msg.message, msg.reason), 'error');
@@ -311,6 +313,7 @@ function play(root, code, token, setConn) {
     root.innerHTML = roomHtml(s, { online, pending, now: Date.now(), picked, autoForced, touch, muted: sound.isMuted(localStorage) });
     if (firstRender) lastNext = s.next.kind === 'draw' ? null : s.next;
     clocks.draw(s);
+    chat.draw(s);
     playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;

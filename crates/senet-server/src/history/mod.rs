@@ -8,6 +8,7 @@
 //! - `GET /api/games/live` — games in progress, for watching
 //! - `GET /api/games/{id}` — metadata and every step (and Kendall turn), replayed
 //! - `GET /api/games/{id}/record.txt`, `GET /api/games/{id}/record.json` — downloads
+//! - `GET /api/games/{id}/chat` — the chat written during the game
 //! - `GET /api/players/{id}/totals` — games, wins and losses, by rule set too
 //!
 //! Private rooms' games (and every game against the computer) are shown
@@ -15,6 +16,7 @@
 //! leave them out for anyone else, the totals do not count them, and
 //! fetching one by id is `404 game_not_found`, as for an unknown game.
 
+mod chat;
 mod cursor;
 mod detail;
 mod replay;
@@ -51,6 +53,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}", get(detail::get_game))
         .route("/api/games/{id}/record.txt", get(detail::record_txt))
         .route("/api/games/{id}/record.json", get(detail::record_json))
+        .route("/api/games/{id}/chat", get(chat::get_chat))
         .route("/api/players/{id}/totals", get(player_totals))
 }
 

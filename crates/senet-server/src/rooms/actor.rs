@@ -148,6 +148,11 @@ pub(super) struct Conn {
     pub(super) tx: mpsc::Sender<Outbound>,
     /// Its close, which skips the queue.
     pub(super) close: CloseSignal,
+    /// The player's display name as of connecting (the author's name on
+    /// its chat messages).
+    pub(super) name: Option<String>,
+    /// A seat holder who asked to read the spectators' chat too.
+    pub(super) follows_spectators: bool,
 }
 
 /// A live room.
@@ -193,6 +198,9 @@ pub struct Room {
     pub(super) flag_retry: Option<Instant>,
     /// The expert's endgame tables (shared; empty until loaded).
     pub(super) endgames: crate::tablebase::Endgames,
+    /// The room's chat: its switch and recent messages (loaded from the
+    /// store when first needed).
+    pub(super) chat: super::chat::ChatState,
 }
 
 impl Room {
@@ -231,6 +239,7 @@ impl Room {
             spectators_told: 0,
             flag_retry: None,
             endgames: crate::tablebase::Endgames::default(),
+            chat: super::chat::ChatState::default(),
         }
     }
 
@@ -366,6 +375,8 @@ impl Room {
             } => {
                 self.connect(conn, player, version, client_seed, tx, close)
                     .await;
+                // After the snapshot, which says who the connection is.
+                self.send_chat_history(conn).await;
             }
             Command::Disconnect { conn } => self.disconnect(conn),
             Command::Act { conn, msg } => {
@@ -389,7 +400,15 @@ impl Room {
         msg: crate::ws::protocol::ClientMessage,
     ) -> Result<(), Refusal> {
         use crate::ws::protocol::ClientMessage as M;
-        if !matches!(msg, M::Snapshot | M::Ping | M::DeclineRematch) {
+        if !matches!(
+            msg,
+            M::Snapshot
+                | M::Ping
+                | M::DeclineRematch
+                | M::Chat { .. }
+                | M::ChatFollow { .. }
+                | M::ChatSetting { .. }
+        ) {
             // Act only on the game as stored.
             self.settle().await?;
         }
@@ -429,6 +448,9 @@ impl Room {
             M::OfferRematch => self.offer_rematch(conn).await,
             M::AcceptRematch => self.accept_rematch(conn).await,
             M::DeclineRematch => self.decline_rematch(conn),
+            M::Chat { channel, text } => self.chat(conn, channel, &text).await,
+            M::ChatFollow { spectators } => self.chat_follow(conn, spectators).await,
+            M::ChatSetting { on } => self.chat_setting(conn, on).await,
         }
     }
 }

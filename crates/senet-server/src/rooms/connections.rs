@@ -256,6 +256,8 @@ impl Room {
                 version,
                 tx,
                 close,
+                name: player.as_ref().map(|p| p.display_name.clone()),
+                follows_spectators: false,
             },
         );
         if let Some(seat) = seat {

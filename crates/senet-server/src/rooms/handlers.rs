@@ -80,6 +80,14 @@ struct CreateRoom {
     /// checked by [`TimeControl::from_request`] for clear codes.
     #[serde(default)]
     time_control: Option<serde_json::Value>,
+    /// Whether the room's chat is on (the default); the creator can switch
+    /// it later with `chat_setting`.
+    #[serde(default = "default_chat")]
+    chat: bool,
+}
+
+fn default_chat() -> bool {
+    true
 }
 
 /// Who takes the other seat.
@@ -195,6 +203,8 @@ pub struct RoomCreated {
     pub status: &'static str,
     /// The room's time control.
     pub time_control: TimeControl,
+    /// Whether the room's chat is on.
+    pub chat: bool,
 }
 
 /// `POST /api/rooms` (authenticated).
@@ -261,7 +271,7 @@ pub async fn create_room(
     let seeds: Vec<&str> = slots.iter().map(|slot| slot.client_seed.as_str()).collect();
     let stored_control = time_control.stored();
     store
-        .create_room_timed(
+        .create_room_with(
             &NewRoom {
                 code: &code,
                 rule_set: rule_set.as_str(),
@@ -278,6 +288,7 @@ pub async fn create_room(
                 },
             },
             stored_control.as_deref(),
+            !request.chat,
         )
         .await?;
     let status = if full {
@@ -336,6 +347,7 @@ pub async fn create_room(
             computer: every_other,
             status: status_name,
             time_control,
+            chat: request.chat,
         }),
     ))
 }

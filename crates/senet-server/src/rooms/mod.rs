@@ -2,6 +2,7 @@
 //! handles, loading from the store, and the HTTP endpoints.
 
 mod actor;
+mod chat;
 pub mod clock;
 mod computer_turns;
 mod connections;
@@ -22,6 +23,7 @@ mod timing;
 mod v2_view;
 
 pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
+pub use chat::{CHAT_MAX_CHARS, CHAT_RECENT, lines_of as chat_lines};
 pub use fair::client_seed;
 pub use handlers::{create_room, get_room};
 pub use lobby::{Listings, LobbyEntry, Origin, lobby};

@@ -139,6 +139,17 @@ impl Store {
         room: &NewRoom<'_>,
         time_control: Option<&str>,
     ) -> Result<(), WriteError> {
+        self.create_room_with(room, time_control, false).await
+    }
+
+    /// [`Store::create_room_timed`] with the room's chat switch: `chat_off`
+    /// stores a room whose creator turned chat off from the start.
+    pub async fn create_room_with(
+        &self,
+        room: &NewRoom<'_>,
+        time_control: Option<&str>,
+        chat_off: bool,
+    ) -> Result<(), WriteError> {
         let seat_count = room.game.seat_count()?;
         let now = Utc::now();
         in_transaction!(self, conn => {
@@ -146,8 +157,8 @@ impl Store {
                 insert_computer!(conn, level, now);
             }
             sqlx::query(
-                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at, time_control)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at, time_control, chat_off)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(room.code)
             .bind(room.rule_set)
@@ -155,6 +166,7 @@ impl Store {
             .bind(room.creator)
             .bind(now)
             .bind(time_control)
+            .bind(chat_off)
             .execute(&mut *conn)
             .await?;
             insert_game!(conn, &room.game, room.code, seat_count, now);

@@ -15,6 +15,7 @@
 mod dispatch;
 #[macro_use]
 mod games;
+mod chat;
 mod committer;
 mod import;
 mod leases;
@@ -29,6 +30,7 @@ use chrono::Utc;
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
+pub use chat::{ChatRow, NewChat};
 pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};
 pub use new_rows::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd};

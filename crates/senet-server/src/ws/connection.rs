@@ -16,7 +16,9 @@ use tracing::Instrument;
 
 use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE, SILENT};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
-use super::{HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket};
+use super::{
+    CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket,
+};
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::players::{Identity, authenticate, bearer_token};
@@ -192,6 +194,8 @@ struct Session {
     handle: RoomHandle,
     version: Version,
     bucket: TokenBucket,
+    /// Chat messages, limited apart from the rest (refused, not closed).
+    chat_bucket: TokenBucket,
     stop: Stop,
     heartbeat: std::time::Duration,
 }
@@ -311,6 +315,17 @@ impl Session {
         match parse_client_message(text.as_str(), self.version) {
             Err(error) => self.reply(&error).await,
             Ok(ClientMessage::Ping) => self.reply(&ServerMessage::Pong).await,
+            // Chat's own budget, which `chat_follow` shares: each is
+            // answered with up to 200 messages of history.
+            Ok(ClientMessage::Chat { .. } | ClientMessage::ChatFollow { .. })
+                if !self.chat_bucket.take() =>
+            {
+                let error = ServerMessage::error(
+                    ErrorCode::ChatRateLimited,
+                    "at most 5 chat messages in 10 seconds; wait a moment",
+                );
+                self.reply(&error).await
+            }
             Ok(msg) => {
                 let conn = self.conn;
                 if self
@@ -366,6 +381,7 @@ async fn run(
         handle,
         version,
         bucket,
+        chat_bucket: TokenBucket::new(CHAT_BURST, CHAT_PER_SEC),
         stop: Stop {
             room: close_rx,
             shutdown,

@@ -7,7 +7,7 @@ pub mod protocol;
 mod rate;
 
 pub use connection::ws_handler;
-pub use rate::TokenBucket;
+pub use rate::{CHAT_BURST, CHAT_PER_SEC, TokenBucket};
 
 /// Largest text frame the protocol accepts; larger ones get `frame_too_large`.
 pub const MAX_CLIENT_FRAME: usize = 4 * 1024;

@@ -2,6 +2,15 @@
 
 use std::time::Instant;
 
+/// Chat messages a connection may send at once (`chat_rate_limited`
+/// beyond): on top of the general message rate, because each chat message
+/// is stored and shown to people, unlike a throw.
+pub const CHAT_BURST: f64 = 5.0;
+
+/// Chat messages a second a connection may send sustained: one every two
+/// seconds, so 5 in any 10 seconds after a burst.
+pub const CHAT_PER_SEC: f64 = 0.5;
+
 /// Allows `burst` messages at once and `rate` a second sustained.
 #[derive(Debug, Clone)]
 pub struct TokenBucket {

@@ -43,27 +43,65 @@ pub enum ClientMessage {
     Ping,
     /// Ask for a fresh snapshot (after a gap in event numbers).
     Snapshot,
+    /// Version 2: write to a chat channel (`docs/protocol.md`, "Chat").
+    Chat {
+        /// `players` (seat holders) or `spectators` (everyone else).
+        channel: super::v2::ChatChannel,
+        /// The message: at most 280 characters once trimmed.
+        text: String,
+    },
+    /// Version 2: a seat holder chooses whether to read the spectators'
+    /// chat too.
+    ChatFollow {
+        /// `true` to read it, `false` to stop.
+        spectators: bool,
+    },
+    /// Version 2: the room's creator turns chat on or off for the room.
+    ChatSetting {
+        /// `true` for on.
+        on: bool,
+    },
 }
 
+/// What a version 1 client may send.
+const V1_TYPES: [&str; 9] = [
+    "throw",
+    "move",
+    "resign",
+    "offer_rematch",
+    "accept_rematch",
+    "decline_rematch",
+    "claim_win",
+    "ping",
+    "snapshot",
+];
+
+/// What a version 2 client may send: version 1's with `decide` for
+/// `move`, and chat.
+const V2_TYPES: [&str; 12] = [
+    "throw",
+    "decide",
+    "resign",
+    "offer_rematch",
+    "accept_rematch",
+    "decline_rematch",
+    "claim_win",
+    "ping",
+    "snapshot",
+    "chat",
+    "chat_follow",
+    "chat_setting",
+];
+
 /// Every `type` a client of `version` may send: the same in both but for
-/// the way to decide (`move`, `decide`).
+/// the way to decide (`move`, `decide`) and chat, which only version 2
+/// carries.
 #[must_use]
-pub const fn client_types(version: Version) -> [&'static str; 9] {
-    let decide = match version {
-        Version::V1 => "move",
-        Version::V2 => "decide",
-    };
-    [
-        "throw",
-        decide,
-        "resign",
-        "offer_rematch",
-        "accept_rematch",
-        "decline_rematch",
-        "claim_win",
-        "ping",
-        "snapshot",
-    ]
+pub const fn client_types(version: Version) -> &'static [&'static str] {
+    match version {
+        Version::V1 => &V1_TYPES,
+        Version::V2 => &V2_TYPES,
+    }
 }
 
 /// Why a client message was refused; each has its own wire code.
@@ -106,6 +144,20 @@ pub enum ErrorCode {
     StorageError,
     /// The sender's clock ran out: the seat lost (or is out) on time.
     OutOfTime,
+    /// A chat message with nothing but white space.
+    ChatEmpty,
+    /// A chat message longer than 280 characters.
+    ChatTooLong,
+    /// A chat message with a control character (a line break, a tab, …).
+    ChatBadText,
+    /// More chat messages than the connection may send for now.
+    ChatRateLimited,
+    /// The room's creator turned chat off.
+    ChatOff,
+    /// The sender may not do this in chat: write to the other channel,
+    /// write without a player token, or switch a room's chat that is not
+    /// theirs.
+    ChatNotAllowed,
 }
 
 impl ErrorCode {
@@ -131,6 +183,12 @@ impl ErrorCode {
             ErrorCode::NotAbandoned => "not_abandoned",
             ErrorCode::StorageError => "storage_error",
             ErrorCode::OutOfTime => "out_of_time",
+            ErrorCode::ChatEmpty => "chat_empty",
+            ErrorCode::ChatTooLong => "chat_too_long",
+            ErrorCode::ChatBadText => "chat_bad_text",
+            ErrorCode::ChatRateLimited => "chat_rate_limited",
+            ErrorCode::ChatOff => "chat_off",
+            ErrorCode::ChatNotAllowed => "chat_not_allowed",
         }
     }
 }

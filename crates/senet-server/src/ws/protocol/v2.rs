@@ -2,13 +2,14 @@
 //! carries the rule set described as data, the view, what comes next with
 //! its options, every step so far with its events, and the standing once
 //! over; each step is one event. The client messages and errors are the
-//! ones of version 1 with `decide` in place of `move` (see
+//! ones of version 1 with `decide` in place of `move`, plus chat (see
 //! [`super::v1::ClientMessage`]).
 
+use chrono::{DateTime, Utc};
 use senet_engine::{
     ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, View,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::Version;
@@ -319,6 +320,79 @@ pub enum Message {
         /// How many watch now.
         count: usize,
     },
+    /// A chat message, stored; sent (without an event number) only to the
+    /// connections that read its channel.
+    Chat(ChatLine),
+    /// The recent chat of every channel the connection reads (at most 100
+    /// a channel, oldest first) and whether chat is on: after the first
+    /// snapshot, and again after `chat_follow`. Unnumbered.
+    ChatHistory {
+        /// Whether the room's chat is on.
+        on: bool,
+        /// Whether this connection's player created the room (and so may
+        /// send `chat_setting`).
+        creator: bool,
+        /// The channels the connection reads.
+        channels: Vec<ChatChannel>,
+        /// Their recent messages, oldest first.
+        messages: Vec<ChatLine>,
+    },
+    /// The room's creator turned chat on or off.
+    ChatSetting {
+        /// Whether chat is on now.
+        on: bool,
+    },
+}
+
+/// A chat channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatChannel {
+    /// The seat holders' chat: they write, everyone in the room reads.
+    Players,
+    /// The spectators' chat: spectators write and read; a seat holder
+    /// reads it only after `chat_follow`.
+    Spectators,
+}
+
+impl ChatChannel {
+    /// The stored and wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChatChannel::Players => "players",
+            ChatChannel::Spectators => "spectators",
+        }
+    }
+
+    /// The channel with this stored name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<ChatChannel> {
+        match text {
+            "players" => Some(ChatChannel::Players),
+            "spectators" => Some(ChatChannel::Spectators),
+            _ => None,
+        }
+    }
+}
+
+/// One chat message as told and as the history returns it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChatLine {
+    /// The game it was written during.
+    pub game_id: Uuid,
+    /// Its number within that game, from 1 over both channels.
+    pub no: i32,
+    /// Its channel.
+    pub channel: ChatChannel,
+    /// The author.
+    pub player_id: Uuid,
+    /// The author's display name when they wrote it.
+    pub display_name: String,
+    /// The text, exactly as stored: clients show it as text, never HTML.
+    pub text: String,
+    /// When it was written.
+    pub at: DateTime<Utc>,
 }
 
 impl Message {

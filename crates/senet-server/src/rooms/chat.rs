@@ -1,0 +1,355 @@
+//! The room's chat (`docs/protocol.md`, "Chat"): two channels, the seat
+//! holders' (everyone in the room reads it) and the spectators' (seat
+//! holders read it only when they ask to). Each message is checked, stored
+//! with the current game, and only then told to the connections that read
+//! its channel. The creator may turn chat off and on for the room.
+//!
+//! Chat frames carry no event number: each goes to part of the room only,
+//! so numbering them would show the others gaps that are not missed
+//! events.
+
+use std::collections::VecDeque;
+
+use chrono::Utc;
+
+use super::actor::{ConnId, Outbound, Room};
+use super::settle::{Refusal, refuse};
+use crate::store::{ChatRow, NewChat};
+use crate::ws::protocol::v2::{ChatChannel, ChatLine, Message};
+use crate::ws::protocol::{ErrorCode, Version};
+
+/// The most characters (Unicode scalar values) of a message, once trimmed.
+pub const CHAT_MAX_CHARS: usize = 280;
+
+/// How many recent messages of each channel a joining client is sent.
+pub const CHAT_RECENT: usize = 100;
+
+/// The chat as the room keeps it: its switch and each channel's recent
+/// messages over the room's games, loaded from the store when first needed.
+#[derive(Debug, Default)]
+pub(super) struct ChatState {
+    loaded: bool,
+    on: bool,
+    players: VecDeque<ChatLine>,
+    spectators: VecDeque<ChatLine>,
+}
+
+impl ChatState {
+    fn recent_mut(&mut self, channel: ChatChannel) -> &mut VecDeque<ChatLine> {
+        match channel {
+            ChatChannel::Players => &mut self.players,
+            ChatChannel::Spectators => &mut self.spectators,
+        }
+    }
+
+    fn recent(&self, channel: ChatChannel) -> &VecDeque<ChatLine> {
+        match channel {
+            ChatChannel::Players => &self.players,
+            ChatChannel::Spectators => &self.spectators,
+        }
+    }
+
+    /// Keeps a message told, dropping the oldest past [`CHAT_RECENT`].
+    fn keep(&mut self, line: ChatLine) {
+        let recent = self.recent_mut(line.channel);
+        recent.push_back(line);
+        while recent.len() > CHAT_RECENT {
+            recent.pop_front();
+        }
+    }
+}
+
+/// A message's text as it is stored: trimmed, non-empty, at most
+/// [`CHAT_MAX_CHARS`] characters, no control characters. Anything else is
+/// kept exactly (HTML included): clients show it as text.
+pub fn check_text(text: &str) -> Result<&str, (ErrorCode, String)> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err((ErrorCode::ChatEmpty, "the message is empty".to_owned()));
+    }
+    let chars = text.chars().count();
+    if chars > CHAT_MAX_CHARS {
+        return Err((
+            ErrorCode::ChatTooLong,
+            format!("messages are limited to {CHAT_MAX_CHARS} characters, not {chars}"),
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err((
+            ErrorCode::ChatBadText,
+            "messages are one line of text: no line breaks, tabs or other control characters"
+                .to_owned(),
+        ));
+    }
+    Ok(text)
+}
+
+/// A stored row as told; `None` for a channel this release does not know.
+fn line_of(row: ChatRow) -> Option<ChatLine> {
+    Some(ChatLine {
+        game_id: row.game_id,
+        no: row.seq_no,
+        channel: ChatChannel::parse(&row.channel)?,
+        player_id: row.player_id,
+        display_name: row.display_name,
+        text: row.body,
+        at: row.sent_at,
+    })
+}
+
+/// The lines of a game's stored chat (for its history).
+#[must_use]
+pub fn lines_of(rows: Vec<ChatRow>) -> Vec<ChatLine> {
+    rows.into_iter().filter_map(line_of).collect()
+}
+
+fn not_allowed(message: &str) -> Refusal {
+    refuse(ErrorCode::ChatNotAllowed, message)
+}
+
+impl Room {
+    /// Loads the chat's switch and recent messages unless loaded already.
+    async fn load_chat(&mut self) -> Result<(), Refusal> {
+        if self.chat.loaded {
+            return Ok(());
+        }
+        let unreadable = |error: sqlx::Error| {
+            tracing::warn!(%error, "cannot read the room's chat");
+            refuse(
+                ErrorCode::StorageError,
+                "the chat could not be read; try again",
+            )
+        };
+        let off = self.store.chat_off(&self.code).await.map_err(unreadable)?;
+        let limit = i64::try_from(CHAT_RECENT).unwrap_or(i64::MAX);
+        let mut state = ChatState {
+            loaded: true,
+            on: off != Some(true),
+            ..ChatState::default()
+        };
+        for channel in [ChatChannel::Players, ChatChannel::Spectators] {
+            let rows = self
+                .store
+                .recent_chat(&self.code, channel.as_str(), limit)
+                .await
+                .map_err(unreadable)?;
+            *state.recent_mut(channel) = rows.into_iter().filter_map(line_of).collect();
+        }
+        self.chat = state;
+        Ok(())
+    }
+
+    /// Whether a connection reads a channel: everyone reads the players';
+    /// the spectators' is read by spectators and by seat holders who
+    /// follow it.
+    fn reads(&self, conn: ConnId, channel: ChatChannel) -> bool {
+        match channel {
+            ChatChannel::Players => true,
+            ChatChannel::Spectators => {
+                self.seat_of(conn).is_none()
+                    || self.conns.get(&conn).is_some_and(|c| c.follows_spectators)
+            }
+        }
+    }
+
+    /// Sends a version 2 connection the recent chat it reads and whether
+    /// chat is on. A store that cannot be read leaves it without history
+    /// (it has its snapshot; the next `chat_follow` or reconnect tries
+    /// again).
+    pub(super) async fn send_chat_history(&mut self, conn: ConnId) {
+        if self
+            .conns
+            .get(&conn)
+            .is_none_or(|c| c.version != Version::V2)
+        {
+            return;
+        }
+        if self.load_chat().await.is_err() {
+            return;
+        }
+        let channels: Vec<ChatChannel> = [ChatChannel::Players, ChatChannel::Spectators]
+            .into_iter()
+            .filter(|channel| self.reads(conn, *channel))
+            .collect();
+        let mut messages: Vec<ChatLine> = channels
+            .iter()
+            .flat_map(|channel| self.chat.recent(*channel).iter().cloned())
+            .collect();
+        messages.sort_by_key(|line| line.at);
+        let player = self.conns.get(&conn).and_then(|c| c.player);
+        let creator = player.is_some() && self.origin.as_ref().map(|o| o.creator) == player;
+        let history = Message::ChatHistory {
+            on: self.chat.on,
+            creator,
+            channels,
+            messages,
+        };
+        self.send_v2_unnumbered(&[conn], &history);
+    }
+
+    /// Sends an unnumbered version 2 frame to these connections, dropping
+    /// any whose queue is full.
+    fn send_v2_unnumbered(&mut self, to: &[ConnId], message: &Message) {
+        let text = message.to_json(None);
+        let mut slow = Vec::new();
+        for id in to {
+            if let Some(conn) = self.conns.get(id) {
+                if conn.tx.try_send(Outbound::Text(text.clone())).is_err() {
+                    slow.push(*id);
+                }
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+    }
+
+    /// `chat`: checks who writes where, the switch and the text; stores
+    /// the message; then tells it to every connection that reads the
+    /// channel. A refusal stores and tells nothing.
+    pub(super) async fn chat(
+        &mut self,
+        conn: ConnId,
+        channel: ChatChannel,
+        text: &str,
+    ) -> Result<(), Refusal> {
+        let seated = self.seat_of(conn).is_some();
+        match (channel, seated) {
+            (ChatChannel::Players, false) => {
+                return Err(not_allowed(
+                    "only the seated players write to the players' chat; spectators write to `spectators`",
+                ));
+            }
+            (ChatChannel::Spectators, true) => {
+                return Err(not_allowed(
+                    "players may read the spectators' chat but not write to it",
+                ));
+            }
+            _ => {}
+        }
+        let Some((player_id, name)) = self
+            .conns
+            .get(&conn)
+            .and_then(|c| Some((c.player?, c.name.clone()?)))
+        else {
+            return Err(not_allowed(
+                "chat needs a player: connect with a player token",
+            ));
+        };
+        self.load_chat().await?;
+        if !self.chat.on {
+            return Err(refuse(
+                ErrorCode::ChatOff,
+                "the room's creator turned chat off",
+            ));
+        }
+        let text = check_text(text).map_err(|(code, message)| refuse(code, message))?;
+        let at = Utc::now();
+        let game_id = self.slot.id;
+        let stored = self
+            .store
+            .insert_chat(&NewChat {
+                game_id,
+                channel: channel.as_str(),
+                player_id,
+                display_name: &name,
+                body: text,
+                sent_at: at,
+            })
+            .await;
+        let no = stored.map_err(|error| {
+            tracing::warn!(%error, "a chat message could not be stored");
+            refuse(
+                ErrorCode::StorageError,
+                "the message could not be stored; nothing was sent, try again",
+            )
+        })?;
+        let line = ChatLine {
+            game_id,
+            no,
+            channel,
+            player_id,
+            display_name: name,
+            text: text.to_owned(),
+            at,
+        };
+        self.chat.keep(line.clone());
+        let readers: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.version == Version::V2)
+            .map(|(id, _)| *id)
+            .filter(|id| self.reads(*id, channel))
+            .collect();
+        self.send_v2_unnumbered(&readers, &Message::Chat(line));
+        Ok(())
+    }
+
+    /// `chat_follow`: a seat holder starts or stops reading the
+    /// spectators' chat; answered with the chat it reads now. Spectators
+    /// read it anyway.
+    pub(super) async fn chat_follow(&mut self, conn: ConnId, follow: bool) -> Result<(), Refusal> {
+        // Loaded first: a refusal leaves the connection as it was.
+        self.load_chat().await?;
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.follows_spectators = follow;
+        }
+        self.send_chat_history(conn).await;
+        Ok(())
+    }
+
+    /// `chat_setting`: the room's creator turns chat on or off; stored,
+    /// then told to everyone.
+    pub(super) async fn chat_setting(&mut self, conn: ConnId, on: bool) -> Result<(), Refusal> {
+        let creator = self.origin.as_ref().map(|origin| origin.creator);
+        let sender = self.conns.get(&conn).and_then(|c| c.player);
+        if creator.is_none() || creator != sender {
+            return Err(not_allowed(
+                "only the room's creator turns its chat on or off",
+            ));
+        }
+        self.load_chat().await?;
+        self.store
+            .set_chat_off(&self.code, !on)
+            .await
+            .map_err(|error| {
+                tracing::warn!(%error, "the chat switch could not be stored");
+                refuse(
+                    ErrorCode::StorageError,
+                    "the setting could not be stored; nothing changed, try again",
+                )
+            })?;
+        self.chat.on = on;
+        tracing::info!(on, "chat switched");
+        self.tell(None, &Message::ChatSetting { on });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CHAT_MAX_CHARS, check_text};
+    use crate::ws::protocol::ErrorCode;
+
+    fn code(text: &str) -> Option<ErrorCode> {
+        check_text(text).err().map(|(code, _)| code)
+    }
+
+    #[test]
+    fn checks_text() {
+        assert_eq!(check_text("  Good luck  ").ok(), Some("Good luck"));
+        assert_eq!(code("   "), Some(ErrorCode::ChatEmpty));
+        assert_eq!(code(""), Some(ErrorCode::ChatEmpty));
+        assert_eq!(code("a\nb"), Some(ErrorCode::ChatBadText));
+        assert_eq!(code("a\u{7}b"), Some(ErrorCode::ChatBadText));
+        // Characters, not bytes: 280 four-byte characters are fine.
+        let wide = "𓂀".repeat(CHAT_MAX_CHARS);
+        assert_eq!(check_text(&wide).ok(), Some(wide.as_str()));
+        assert_eq!(
+            code(&"x".repeat(CHAT_MAX_CHARS + 1)),
+            Some(ErrorCode::ChatTooLong)
+        );
+        let html = "<script>alert(1)</script>";
+        assert_eq!(check_text(html).ok(), Some(html));
+    }
+}
