@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use chrono::Utc;
+use chrono::{SubsecRound, Utc};
 
 use super::actor::{ConnId, Outbound, Room};
 use super::settle::{Refusal, refuse};
@@ -244,26 +244,19 @@ impl Room {
             ));
         }
         let text = check_text(text).map_err(|(code, message)| refuse(code, message))?;
-        let at = Utc::now();
+        // Microseconds, as both databases keep them, so that reading the
+        // message back finds it by its time.
+        let at = Utc::now().trunc_subsecs(6);
         let game_id = self.slot.id;
-        let stored = self
-            .store
-            .insert_chat(&NewChat {
-                game_id,
-                channel: channel.as_str(),
-                player_id,
-                display_name: &name,
-                body: text,
-                sent_at: at,
-            })
-            .await;
-        let no = stored.map_err(|error| {
-            tracing::warn!(%error, "a chat message could not be stored");
-            refuse(
-                ErrorCode::StorageError,
-                "the message could not be stored; nothing was sent, try again",
-            )
-        })?;
+        let new = NewChat {
+            game_id,
+            channel: channel.as_str(),
+            player_id,
+            display_name: &name,
+            body: text,
+            sent_at: at,
+        };
+        let no = self.store_chat(&new).await?;
         let line = ChatLine {
             game_id,
             no,
@@ -283,6 +276,39 @@ impl Room {
             .collect();
         self.send_v2_unnumbered(&readers, &Message::Chat(line));
         Ok(())
+    }
+
+    /// Stores a message; an outcome the database left unknown is read
+    /// back, never guessed.
+    async fn store_chat(&self, new: &NewChat<'_>) -> Result<i32, Refusal> {
+        let not_stored = || {
+            refuse(
+                ErrorCode::StorageError,
+                "the message could not be stored; nothing was sent, try again",
+            )
+        };
+        match self.store.insert_chat(new).await {
+            Ok(no) => Ok(no),
+            Err(error) if error.is_unknown() => {
+                tracing::warn!(%error, "a chat message's commit is unknown; reading it back");
+                match self.store.find_chat(new).await {
+                    Ok(Some(no)) => Ok(no),
+                    Ok(None) => Err(not_stored()),
+                    Err(error) => {
+                        tracing::warn!(%error, "a chat message could not be read back");
+                        Err(refuse(
+                            ErrorCode::StorageError,
+                            "the database did not say whether the message was stored; \
+                             if it was, it shows after a reload",
+                        ))
+                    }
+                }
+            }
+            Err(error) => {
+                tracing::warn!(%error, "a chat message could not be stored");
+                Err(not_stored())
+            }
+        }
     }
 
     /// `chat_follow`: a seat holder starts or stops reading the

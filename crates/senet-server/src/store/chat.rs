@@ -68,6 +68,23 @@ impl Store {
         .await)
     }
 
+    /// The number of a stored message, found by its game, author, time and
+    /// text: how a write whose outcome is unknown is resolved (the author
+    /// cannot send two messages at the same microsecond, so the match is
+    /// that message or none).
+    pub async fn find_chat(&self, chat: &NewChat<'_>) -> Result<Option<i32>, sqlx::Error> {
+        read!(self, pool => sqlx::query_scalar(
+            "SELECT seq_no FROM chat_messages
+             WHERE game_id = $1 AND player_id = $2 AND sent_at = $3 AND body = $4",
+        )
+        .bind(chat.game_id)
+        .bind(chat.player_id)
+        .bind(chat.sent_at)
+        .bind(chat.body)
+        .fetch_optional(pool)
+        .await)
+    }
+
     /// The latest `limit` messages of a room's channel over all its games,
     /// oldest first.
     pub async fn recent_chat(
