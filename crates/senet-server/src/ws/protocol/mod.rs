@@ -5,6 +5,7 @@
 //! `kendall` rooms; version 2 carries every rule set: seats as numbers, the
 //! rule set described as data, one event a step.
 
+pub mod client;
 pub mod v1;
 pub mod v2;
 
