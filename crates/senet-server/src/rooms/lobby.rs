@@ -5,7 +5,7 @@
 //! listed; it is again as soon as the creator reconnects.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::Json;
@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 use super::actor::Room;
+use super::clock::TimeControl;
 use super::kendall_v1;
 use super::registry::Rooms;
 use super::slot::Status;
@@ -46,6 +47,9 @@ pub struct LobbyEntry {
     pub invite_url: String,
     /// When the room was created.
     pub created_at: DateTime<Utc>,
+    /// The room's time control (`{"kind": "none"}` for none), as the room
+    /// tells it.
+    pub time_control: TimeControl,
 }
 
 /// What the lobby needs of a room beyond its game: who created it, when.
@@ -68,6 +72,13 @@ pub struct Listings {
     changes: Arc<watch::Sender<u64>>,
     /// How many lobby feeds are open (see `lobby_feed`'s limit).
     pub(super) feeds: Arc<AtomicUsize>,
+    /// Bumped when a public room's game starts or ends, so the feeds read
+    /// the games being played again (they come from the store: a game
+    /// whose room is not in memory is being played too).
+    games: Arc<AtomicU64>,
+    /// The games being played as last read, with the `games` count they
+    /// were read at: one read serves every feed until the next change.
+    live: Arc<Mutex<Option<(u64, Arc<Vec<serde_json::Value>>)>>>,
 }
 
 impl Default for Listings {
@@ -76,6 +87,8 @@ impl Default for Listings {
             map: Arc::default(),
             changes: Arc::new(watch::Sender::new(0)),
             feeds: Arc::default(),
+            games: Arc::default(),
+            live: Arc::default(),
         }
     }
 }
@@ -107,6 +120,40 @@ impl Listings {
         drop(map);
         if changed {
             self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    /// Says that a public room's game started or ended: the feeds wake and
+    /// read the games being played again.
+    pub fn games_changed(&self) {
+        self.games.fetch_add(1, Ordering::SeqCst);
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// The games being played as last read, if they were read since the
+    /// last change; else the change count to read them at (give it to
+    /// [`Listings::keep_live`]).
+    pub(super) fn cached_live(&self) -> Result<Arc<Vec<serde_json::Value>>, u64> {
+        let now = self.games.load(Ordering::SeqCst);
+        match &*self
+            .live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            Some((at, games)) if *at == now => Ok(games.clone()),
+            _ => Err(now),
+        }
+    }
+
+    /// Keeps the games being played read at change count `at`, unless a
+    /// later read is kept already.
+    pub(super) fn keep_live(&self, at: u64, games: Arc<Vec<serde_json::Value>>) {
+        let mut live = self
+            .live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if live.as_ref().is_none_or(|(kept, _)| *kept <= at) {
+            *live = Some((at, games));
         }
     }
 
@@ -170,6 +217,7 @@ impl Room {
                 .then(|| kendall_v1::side_of(open_seat)),
             invite_url: self.settings.invite_url(&self.code),
             created_at: origin.created_at,
+            time_control: self.slot.clocks.control,
         })
     }
 }
