@@ -52,6 +52,10 @@ pub struct LobbyEntry {
     pub time_control: TimeControl,
 }
 
+/// The games being played, as `GET /api/games/live` lists them to anyone,
+/// shared by every feed.
+pub type LiveGames = Arc<Vec<serde_json::Value>>;
+
 /// What the lobby needs of a room beyond its game: who created it, when.
 #[derive(Debug, Clone, Copy)]
 pub struct Origin {
@@ -67,8 +71,9 @@ pub struct Origin {
 #[derive(Debug, Clone)]
 pub struct Listings {
     map: Arc<Mutex<HashMap<String, (u64, LobbyEntry)>>>,
-    /// Bumped on every change of the listed rooms, so a feed wakes only
-    /// when there is something new (no polling loop).
+    /// Bumped on every change of the listed rooms and of the games being
+    /// played, so a feed wakes only when there is something new (no
+    /// polling loop).
     changes: Arc<watch::Sender<u64>>,
     /// How many lobby feeds are open (see `lobby_feed`'s limit).
     pub(super) feeds: Arc<AtomicUsize>,
@@ -78,7 +83,7 @@ pub struct Listings {
     games: Arc<AtomicU64>,
     /// The games being played as last read, with the `games` count they
     /// were read at: one read serves every feed until the next change.
-    live: Arc<Mutex<Option<(u64, Arc<Vec<serde_json::Value>>)>>>,
+    live: Arc<Mutex<Option<(u64, LiveGames)>>>,
 }
 
 impl Default for Listings {
@@ -133,7 +138,7 @@ impl Listings {
     /// The games being played as last read, if they were read since the
     /// last change; else the change count to read them at (give it to
     /// [`Listings::keep_live`]).
-    pub(super) fn cached_live(&self) -> Result<Arc<Vec<serde_json::Value>>, u64> {
+    pub(super) fn cached_live(&self) -> Result<LiveGames, u64> {
         let now = self.games.load(Ordering::SeqCst);
         match &*self
             .live
@@ -147,7 +152,7 @@ impl Listings {
 
     /// Keeps the games being played read at change count `at`, unless a
     /// later read is kept already.
-    pub(super) fn keep_live(&self, at: u64, games: Arc<Vec<serde_json::Value>>) {
+    pub(super) fn keep_live(&self, at: u64, games: LiveGames) {
         let mut live = self
             .live
             .lock()

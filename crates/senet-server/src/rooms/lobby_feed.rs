@@ -19,13 +19,10 @@ use futures_util::Stream;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use super::lobby::{Listings, LobbyEntry};
+use super::lobby::{Listings, LiveGames, LobbyEntry};
 use super::registry::Rooms;
 use crate::error::AppError;
 use crate::store::Store;
-
-/// The games being played, as a feed lists them.
-type LiveGames = Arc<Vec<serde_json::Value>>;
 
 /// The most lobby feeds open at once, over all clients. An overall cap
 /// rather than one per IP: the server does not know the client's address
