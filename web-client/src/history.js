@@ -3,6 +3,7 @@
 // filters by name and result, and "More" pages through the cursor.
 
 import { listGames, liveGames, playerTotals } from './history-api.js';
+import { controlText } from './clock.js';
 import { getRuleSets } from './api.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
@@ -117,7 +118,8 @@ export function rowHtml(g, me, live, ruleSetNames = {}) {
   const action = live ? 'Watch' : 'Replay';
   const names = g.seats.map((x) => rowName(x) ?? 'open seat').join(' vs ');
   const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
-  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)} · ${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
+  const control = controlText(g.time_control);
+  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''} · ${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
 }
 
 /**
