@@ -126,7 +126,7 @@ export function replayPageHtml(g) {
   return `<section class="panel replay-head rs-${esc(g.description.id)}">
 <p class="crumbs"><a href="/games">← All games</a></p>
 <h1>${who}</h1>
-<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${control ? ` · <span data-testid="time-control">${esc(control)}</span>` : ''}${when}</p>
+<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${control ? ` · clock <span data-testid="time-control">${esc(control)}</span>` : ''}${when}</p>
 <p class="fairness" data-testid="fairness" aria-live="polite">${g.fairness ? 'Checking the throws…' : 'Throws of this game came from the server\'s random number generator (before provably fair chance).'}</p>
 <p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
 </section>
