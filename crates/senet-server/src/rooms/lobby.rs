@@ -56,6 +56,12 @@ pub struct LobbyEntry {
 /// shared by every feed.
 pub type LiveGames = Arc<Vec<serde_json::Value>>;
 
+/// The games being played as read once for one change count: the first
+/// feed that needs them reads them, the others wait for that read (one
+/// read however many feeds wake at once), and a failed read is tried again
+/// by the next feed.
+pub type LiveRead = Arc<tokio::sync::OnceCell<LiveGames>>;
+
 /// What the lobby needs of a room beyond its game: who created it, when.
 #[derive(Debug, Clone, Copy)]
 pub struct Origin {
@@ -81,9 +87,9 @@ pub struct Listings {
     /// the games being played again (they come from the store: a game
     /// whose room is not in memory is being played too).
     games: Arc<AtomicU64>,
-    /// The games being played as last read, with the `games` count they
-    /// were read at: one read serves every feed until the next change.
-    live: Arc<Mutex<Option<(u64, LiveGames)>>>,
+    /// The read of the games being played for the current `games` count:
+    /// one read serves every feed until the next change.
+    live: Arc<Mutex<(u64, LiveRead)>>,
 }
 
 impl Default for Listings {
@@ -135,31 +141,18 @@ impl Listings {
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
     }
 
-    /// The games being played as last read, if they were read since the
-    /// last change; else the change count to read them at (give it to
-    /// [`Listings::keep_live`]).
-    pub(super) fn cached_live(&self) -> Result<LiveGames, u64> {
+    /// The read of the games being played as of now: the one of the
+    /// current change count, a new one after a change.
+    pub(super) fn live_read(&self) -> LiveRead {
         let now = self.games.load(Ordering::SeqCst);
-        match &*self
-            .live
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-        {
-            Some((at, games)) if *at == now => Ok(games.clone()),
-            _ => Err(now),
-        }
-    }
-
-    /// Keeps the games being played read at change count `at`, unless a
-    /// later read is kept already.
-    pub(super) fn keep_live(&self, at: u64, games: LiveGames) {
         let mut live = self
             .live
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if live.as_ref().is_none_or(|(kept, _)| *kept <= at) {
-            *live = Some((at, games));
+        if live.0 != now {
+            *live = (now, LiveRead::default());
         }
+        live.1.clone()
     }
 
     /// A receiver that sees every later change of the listed rooms.
@@ -231,4 +224,22 @@ impl Room {
 /// connected.
 pub async fn lobby(State(rooms): State<Rooms>) -> Json<serde_json::Value> {
     Json(serde_json::json!({ "rooms": rooms.registry().listings().newest() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_read_of_the_games_serves_until_a_game_starts_or_ends() {
+        let listings = Listings::default();
+        let mut changes = listings.subscribe();
+        let first = listings.live_read();
+        assert!(Arc::ptr_eq(&first, &listings.live_read()), "shared");
+        listings.games_changed();
+        assert!(changes.has_changed().unwrap_or(false), "the feeds wake");
+        let second = listings.live_read();
+        assert!(!Arc::ptr_eq(&first, &second), "read again after a change");
+        assert!(Arc::ptr_eq(&second, &listings.live_read()));
+    }
 }

@@ -83,21 +83,20 @@ async fn stopped(shutdown: &mut watch::Receiver<bool>) {
 }
 
 impl Feed {
-    /// The games being played: as last read when nothing started or ended
-    /// since, else read from the store (and kept for the other feeds). A
-    /// store that fails keeps what this client has (logged): the rooms
-    /// still go out.
+    /// The games being played: as read since the last start or end, else
+    /// read from the store now (once for every feed). A store that fails
+    /// keeps what this client has (logged): the rooms still go out.
     async fn live_games(&self) -> LiveGames {
-        let at = match self.listings.cached_live() {
-            Ok(games) => return games,
-            Err(at) => at,
-        };
-        match crate::history::live_rows_json(&self.store, LIVE_LIMIT, None).await {
-            Ok(games) => {
-                let games = Arc::new(games);
-                self.listings.keep_live(at, games.clone());
-                games
-            }
+        let read = self.listings.live_read();
+        let games = read
+            .get_or_try_init(|| async {
+                crate::history::live_rows_json(&self.store, LIVE_LIMIT, None)
+                    .await
+                    .map(Arc::new)
+            })
+            .await;
+        match games {
+            Ok(games) => games.clone(),
             Err(error) => {
                 tracing::warn!(?error, "the lobby feed cannot read the games being played");
                 self.sent
