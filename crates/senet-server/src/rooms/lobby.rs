@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn one_read_of_the_games_serves_until_a_game_starts_or_ends() {
         let listings = Listings::default();
-        let mut changes = listings.subscribe();
+        let changes = listings.subscribe();
         let first = listings.live_read();
         assert!(Arc::ptr_eq(&first, &listings.live_read()), "shared");
         listings.games_changed();
