@@ -215,4 +215,34 @@ export async function showHistory(root) {
   });
   more.addEventListener('click', () => load(true));
   load(false);
+  if (s.tab === 'live') followLive(root, () => load(false));
+}
+
+/**
+ * Reloads "Playing now" whenever the lobby feed says the public games being
+ * played changed (a game started or ended): no polling. The list itself is
+ * read again with the player's token, so their private games stay in it.
+ * @param {HTMLElement} root
+ * @param {() => void} reload
+ */
+function followLive(root, reload) {
+  if (typeof EventSource !== 'function') return;
+  const feed = new EventSource('/api/lobby/feed');
+  /** @type {string | null} */
+  let seen = null;
+  feed.addEventListener('lobby', (ev) => {
+    if (!root.isConnected || root.dataset.page !== 'history') {
+      feed.close();
+      return;
+    }
+    let key = '';
+    try {
+      key = JSON.stringify(JSON.parse(/** @type {MessageEvent} */ (ev).data).games ?? null);
+    } catch {
+      return;
+    }
+    // The first event is what the page has just loaded.
+    if (seen !== null && key !== seen) reload();
+    seen = key;
+  });
 }

@@ -1,7 +1,8 @@
 // The live home page and "your turn" elsewhere, in real Chromium against
 // the real server: a watcher's home page shows a timed room's time control
 // in the lobby and the game under "Playing now" once it starts and drops it
-// once it ends, without a reload and without polling; the player who opted
+// once it ends, without a reload and without polling (the games page's
+// "Playing now" tab too); the player who opted
 // in is notified of their turn while their tab is hidden, and not while it
 // is visible; the replay shows the time control and each decision's time.
 
@@ -124,6 +125,12 @@ test('the home page follows lobby and games live; your turn is notified only whe
   assert.match(live, /5 min \+ 3 s/);
   await w.waitForSelector('.lobby-list .empty');
   await shoot(w, 'lobby-1-playing-now');
+  // The games page's "Playing now" tab shows it too, and follows the feed.
+  const tab = await ctxW.newPage();
+  tab.on('pageerror', (e) => pageErrors.push(`W games: ${e.message}`));
+  await tab.goto(`${server.base}/games?tab=live`);
+  await tab.waitForSelector('#games .hg-row');
+  assert.match(await tab.textContent('#games') ?? '', /5 min \+ 3 s/);
 
   // Back on the tab: the turns that come now are not notified.
   await setHidden(a, false);
@@ -152,6 +159,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
   await a.click('dialog#confirm .dlg-yes');
   await a.waitForSelector('#app[data-phase="finished"]');
   await w.waitForSelector('[data-testid="live-games"] .empty');
+  await tab.waitForSelector('#games .empty');
   assert.equal(await w.evaluate(() => /** @type {any} */ (window).stillTheSamePage), true, 'no reload');
   assert.deepEqual(polls, [], 'the home page follows the feed, it does not poll');
 
