@@ -99,8 +99,9 @@ export function rowResult(g, me) {
  * @param {string | null} me
  * @param {boolean} live
  * @param {Record<string, string>} [ruleSetNames]  id → name
+ * @param {boolean} [showTurns]  false where the row is not read again as the game goes on (the lobby feed's)
  */
-export function rowHtml(g, me, live, ruleSetNames = {}) {
+export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
   const w = winnerSeat(g);
   const who = g.seats
     .map((x) => {
@@ -119,7 +120,7 @@ export function rowHtml(g, me, live, ruleSetNames = {}) {
   const names = g.seats.map((x) => rowName(x) ?? 'open seat').join(' vs ');
   const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
   const control = controlText(g.time_control);
-  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''} · ${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
+  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''}${showTurns ? ` · ${g.turns} turns` : ''}${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
 }
 
 /**

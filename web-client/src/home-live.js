@@ -13,5 +13,7 @@ import { rowHtml } from './history.js';
  */
 export function liveListHtml(games, me, ruleSetNames) {
   if (!games.length) return '<li class="note empty">Nobody is playing a public game right now.</li>';
-  return games.map((g) => rowHtml(g, me, true, ruleSetNames)).join('');
+  // The feed sends a game again only when some game starts or ends: its
+  // number of turns would stand still, so it is left out.
+  return games.map((g) => rowHtml(g, me, true, ruleSetNames, false)).join('');
 }

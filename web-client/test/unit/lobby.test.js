@@ -73,7 +73,9 @@ test('games being played show their time control, none when they have none', () 
     time_control: /** @type {const} */ ({ kind: 'clock', seconds: 300, increment: 3 }),
   };
   const html = liveListHtml([row], 'p1', { kendall: 'Kendall' });
-  assert.match(html, /Kendall · <span class="hg-clock">5 min \+ 3 s<\/span> · 3 turns/);
+  assert.match(html, /Kendall · <span class="hg-clock">5 min \+ 3 s<\/span><small>/);
+  assert.doesNotMatch(html, /turns/, 'a count the feed does not keep up to date');
+  assert.match(rowHtml(row, null, true), /5 min \+ 3 s<\/span> · 3 turns/);
   assert.match(html, /href="\/r\/r%3C1%3E"/);
   assert.match(html, /&#60;i&#62;Bob&#60;\/i&#62;/, 'names are text');
   assert.match(html, /Alice <small class="inline">\(you\)/);
