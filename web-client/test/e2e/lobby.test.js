@@ -105,6 +105,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
   await a.waitForSelector('[data-setting="notify"]');
   await a.check('[data-setting="notify"]');
   await a.waitForFunction(() => localStorage.getItem('senet.notify') === '1');
+  await shoot(a, 'lobby-0-room-notify');
   assert.deepEqual(await notes(a), [], 'nothing yet');
   // A goes to another tab; B joins and the first turn is A's.
   await setHidden(a, true);
