@@ -125,7 +125,7 @@ export function getRoom(code) {
 }
 
 /**
- * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string}} LobbyRoom
+ * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string, time_control?: import('./clock.js').TimeControl}} LobbyRoom
  */
 
 /**

@@ -36,6 +36,7 @@ export async function getJson(path, token) {
  * @property {string | null} started_at
  * @property {string | null} finished_at
  * @property {number | null} duration_secs
+ * @property {import('./clock.js').TimeControl} [time_control]  the room's (`{kind: 'none'}` for none)
  */
 
 /** @typedef {{games: GameRow[], next_cursor: string | null}} GamePage */

@@ -3,6 +3,7 @@
 // filters by name and result, and "More" pages through the cursor.
 
 import { listGames, liveGames, playerTotals } from './history-api.js';
+import { controlText } from './clock.js';
 import { getRuleSets } from './api.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
@@ -98,8 +99,9 @@ export function rowResult(g, me) {
  * @param {string | null} me
  * @param {boolean} live
  * @param {Record<string, string>} [ruleSetNames]  id → name
+ * @param {boolean} [showTurns]  false where the row is not read again as the game goes on (the lobby feed's)
  */
-export function rowHtml(g, me, live, ruleSetNames = {}) {
+export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
   const w = winnerSeat(g);
   const who = g.seats
     .map((x) => {
@@ -117,7 +119,8 @@ export function rowHtml(g, me, live, ruleSetNames = {}) {
   const action = live ? 'Watch' : 'Replay';
   const names = g.seats.map((x) => rowName(x) ?? 'open seat').join(' vs ');
   const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
-  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)} · ${g.turns} turns${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
+  const control = controlText(g.time_control);
+  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''}${showTurns ? ` · ${g.turns} turns` : ''}${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
 }
 
 /**
@@ -213,4 +216,34 @@ export async function showHistory(root) {
   });
   more.addEventListener('click', () => load(true));
   load(false);
+  if (s.tab === 'live') followLive(root, () => load(false));
+}
+
+/**
+ * Reloads "Playing now" whenever the lobby feed says the public games being
+ * played changed (a game started or ended): no polling. The list itself is
+ * read again with the player's token, so their private games stay in it.
+ * @param {HTMLElement} root
+ * @param {() => void} reload
+ */
+function followLive(root, reload) {
+  if (typeof EventSource !== 'function') return;
+  const feed = new EventSource('/api/lobby/feed');
+  /** @type {string | null} */
+  let seen = null;
+  feed.addEventListener('lobby', (ev) => {
+    if (!root.isConnected || root.dataset.page !== 'history') {
+      feed.close();
+      return;
+    }
+    let key = '';
+    try {
+      key = JSON.stringify(JSON.parse(/** @type {MessageEvent} */ (ev).data).games ?? null);
+    } catch {
+      return;
+    }
+    // The first event is what the page has just loaded.
+    if (seen !== null && key !== seen) reload();
+    seen = key;
+  });
 }

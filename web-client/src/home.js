@@ -1,7 +1,10 @@
-// The home page: your name, a new room, and the public rooms to join.
+// The home page: your name, a new room, the public rooms to join and the
+// public games being played, both kept up to date by the lobby feed.
 
 import { ApiError, createPlayer, createRoom, getLobby, getRuleSets, roomOptions } from './api.js';
-import { timeControlHtml, timeControlRequest } from './clock.js';
+import { controlText, timeControlHtml, timeControlRequest } from './clock.js';
+import { liveGames } from './history-api.js';
+import { liveListHtml } from './home-live.js';
 import { COMPUTER_LEVELS } from './format.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
@@ -99,6 +102,11 @@ ${timeControlHtml()}
 <p class="note">Public rooms waiting for players. Join one with a click.</p>
 <ul id="lobby-list" class="lobby-list" aria-live="polite"><li class="note">Loading…</li></ul>
 </section>
+<section class="panel playing-now" aria-labelledby="live-title">
+<h2 id="live-title">Playing now</h2>
+<p class="note">Public games in progress. Watch one.</p>
+<ul id="live-list" class="hg-list" aria-live="polite" data-testid="live-games"><li class="note">Loading…</li></ul>
+</section>
 <section class="panel rules-card">
 <h2>How to play</h2>
 <p>Every rule set races pieces along the S-shaped path of thirty squares and off the board. <a href="/rules">Read the rules of each rule set</a>.</p>
@@ -125,6 +133,8 @@ export async function showHome(root) {
   const nameInput = /** @type {HTMLInputElement} */ (root.querySelector('#name'));
   const errorEl = /** @type {HTMLElement} */ (root.querySelector('#create-error'));
   const list = /** @type {HTMLElement} */ (root.querySelector('#lobby-list'));
+  const liveList = /** @type {HTMLElement} */ (root.querySelector('#live-list'));
+  const rsNames = Object.fromEntries(ruleSets.map((d) => [d.id, d.name]));
 
   /**
    * The identity for the typed name: the saved one, or a new one.
@@ -239,10 +249,21 @@ export async function showHome(root) {
       ? rooms
           .map((r) => {
             const rs = ruleSets.find((x) => x.id === r.rule_set)?.name ?? r.rule_set;
-            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
+            const tc = controlText(r.time_control);
+            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
           })
           .join('')
       : '<li class="note empty">No open games right now. Create one and share the link!</li>';
+  }
+
+  let lastLive = '';
+  /** @param {import('./history-api.js').GameRow[]} games */
+  function renderLive(games) {
+    const key = JSON.stringify(games);
+    if (key === lastLive) return;
+    lastLive = key;
+    const me = identity.load(localStorage).current?.player_id ?? null;
+    liveList.innerHTML = liveListHtml(games, me, rsNames);
   }
 
   const onHome = () => root.isConnected && root.dataset.page === 'home';
@@ -251,7 +272,9 @@ export async function showHome(root) {
   async function poll() {
     if (!onHome()) return;
     try {
-      render(await getLobby());
+      const [rooms, live] = await Promise.all([getLobby(), liveGames()]);
+      render(rooms);
+      renderLive(live.games);
     } catch (e) {
       lastKey = '';
       list.innerHTML = `<li class="form-error">${esc(e instanceof Error ? e.message : String(e))}</li>`;
@@ -274,7 +297,11 @@ export async function showHome(root) {
       return;
     }
     try {
-      render(JSON.parse(/** @type {MessageEvent} */ (ev).data).rooms);
+      const lobby = JSON.parse(/** @type {MessageEvent} */ (ev).data);
+      render(lobby.rooms);
+      // The games being played come with every event (a start or an end
+      // anywhere sends one).
+      if (Array.isArray(lobby.games)) renderLive(lobby.games);
     } catch {
       // A garbled event: the next one replaces it.
     }

@@ -33,7 +33,8 @@
  * @property {import('./types.js').Description} description
  * @property {View} start_view
  * @property {View} view
- * @property {StepInfo[]} steps
+ * @property {Array<StepInfo & {think_ms?: number | null, clock_ms?: number[] | null}>} steps  each with its decision time, where it has one, and the clocks stored with it
+ * @property {import('./clock.js').TimeControl} [time_control]  the room's (`{kind: 'none'}` for none)
  * @property {import('./fair.js').Fairness | null} [fairness]  null for games from before provably fair chance
  */
 

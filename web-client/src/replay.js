@@ -13,6 +13,8 @@ import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { raceChartSvg } from './race-chart.js';
 import { computerName } from './format.js';
+import { controlText } from './clock.js';
+import { thinkHtml } from './decision-time.js';
 import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from './replay-logic.js';
 import { boardHtml, esc, trayHtml } from './view-board.js';
 
@@ -101,7 +103,7 @@ export function moveListHtml(g, n) {
       // bare seat number read as "167. 2 1:22").
       const seat = st.seat === null ? undefined : g.seats.find((x) => x.seat === st.seat);
       const who = st.seat === null ? '' : `<span class="turn-side">${pieceSvg(seat?.colour ?? st.seat, 'mini')}<span class="sr-only">${esc(names.seat(st.seat))}:</span></span> `;
-      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span> ${who}<code>${esc(st.text)}</code> ${tags}</button></li>`;
+      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span> ${who}<code>${esc(st.text)}</code> ${tags}${thinkHtml(st)}</button></li>`;
     })
     .join('');
   const start = `<li><button type="button" class="turn-btn" data-turn="0"${n === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> start</button></li>`;
@@ -119,12 +121,13 @@ export function replayPageHtml(g) {
   const started = g.started_at ? `Started ${new Date(g.started_at).toLocaleString()}` : '';
   const finished = g.finished_at ? `Finished ${new Date(g.finished_at).toLocaleString()}` : '';
   const when = [started, finished].filter(Boolean).map((t) => ` · ${esc(t)}`).join('');
+  const control = controlText(g.time_control);
   const who = g.seats.map((s) => `${esc(names.seat(s.seat))} <small class="inline">${pieceSvg(s.colour ?? s.seat, 'inline')}${esc(colourName(g.description, s.colour ?? (g.description.colours.length > s.seat ? s.seat : null)))}</small>`).join(' vs ');
   const keys = g.seats.map((s) => `<span class="key race-c${s.colour ?? s.seat}">${esc(names.seat(s.seat))}</span>`).join(' ');
   return `<section class="panel replay-head rs-${esc(g.description.id)}">
 <p class="crumbs"><a href="/games">← All games</a></p>
 <h1>${who}</h1>
-<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${when}</p>
+<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${control ? ` · clock <span data-testid="time-control">${esc(control)}</span>` : ''}${when}</p>
 <p class="fairness" data-testid="fairness" aria-live="polite">${g.fairness ? 'Checking the throws…' : 'Throws of this game came from the server\'s random number generator (before provably fair chance).'}</p>
 <p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
 </section>

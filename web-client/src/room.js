@@ -4,6 +4,7 @@ import { ApiError, createPlayer, getRoom } from './api.js';
 import { roomChat } from './chat.js';
 import { controlText } from './clock.js';
 import { roomClock } from './room-clock.js';
+import { turnNotifier } from './notify.js';
 import { closeText, errorText, nameOf } from './format.js';
 import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
@@ -130,6 +131,7 @@ function play(root, code, token, setConn) {
   root.innerHTML = '<p class="loading">Connecting…</p>';
   const clocks = roomClock(root);
   const chat = roomChat(root, { code, named: token !== null, send: (m) => socket.send(m) });
+  const notifier = turnNotifier(root, localStorage);
 
   const wsUrl = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -224,6 +226,8 @@ function play(root, code, token, setConn) {
     if (came) {
       if (own) setTimeout(() => sound.play('turn'), 260);
       else sound.play('turn');
+      const me = mySeat(state);
+      notifier.turnCame(state.desc.name, state.seats.filter((x) => x.seat !== me).map((x) => x.player?.display_name ?? ''));
     }
   }
 
@@ -314,6 +318,7 @@ function play(root, code, token, setConn) {
     if (firstRender) lastNext = s.next.kind === 'draw' ? null : s.next;
     clocks.draw(s);
     chat.draw(s);
+    notifier.draw(mySeat(s) !== null);
     playForced(s);
     root.dataset.seq = String(s.seq);
     root.dataset.phase = s.next.kind === 'end' ? 'finished' : s.next.kind;

@@ -69,9 +69,9 @@ impl Feed {
         }
     }
 
-    /// The room codes of the next `lobby` event (keep-alive comments
-    /// skipped); `None` when the stream ended.
-    async fn next(&mut self) -> Option<Vec<String>> {
+    /// The next `lobby` event's data (keep-alive comments skipped);
+    /// `None` when the stream ended.
+    async fn next_event(&mut self) -> Option<Value> {
         loop {
             let block = self.block("\n\n").await?;
             let mut kind = None;
@@ -87,15 +87,36 @@ impl Feed {
                 continue;
             }
             assert_eq!(kind.as_deref(), Some("lobby"), "{block}");
-            let lobby: Value = serde_json::from_str(&data).unwrap();
-            return Some(
-                lobby["rooms"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|room| room["code"].as_str().unwrap().to_owned())
-                    .collect(),
+            return Some(serde_json::from_str(&data).unwrap());
+        }
+    }
+
+    /// The room codes of the next `lobby` event; `None` when the stream
+    /// ended.
+    async fn next(&mut self) -> Option<Vec<String>> {
+        let lobby = self.next_event().await?;
+        Some(
+            lobby["rooms"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|room| room["code"].as_str().unwrap().to_owned())
+                .collect(),
+        )
+    }
+
+    /// Reads events until one satisfies `wanted`; checks on the way that
+    /// the game `never` is in none of their games being played.
+    async fn until_event(&mut self, never: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let lobby = self.next_event().await.expect("the feed is open");
+            assert!(
+                games_of(&lobby).iter().all(|game| game != never),
+                "{never} was listed: {lobby}"
             );
+            if wanted(&lobby) {
+                return lobby;
+            }
         }
     }
 
@@ -113,6 +134,105 @@ impl Feed {
             }
         }
     }
+}
+
+/// The game ids of a `lobby` event's games being played.
+fn games_of(lobby: &Value) -> Vec<String> {
+    lobby["games"]
+        .as_array()
+        .expect("a list of games")
+        .iter()
+        .map(|game| game["game_id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The entry of the room `code` in a `lobby` event's rooms.
+fn room_of<'a>(lobby: &'a Value, code: &str) -> Option<&'a Value> {
+    lobby["rooms"]
+        .as_array()?
+        .iter()
+        .find(|room| room["code"] == code)
+}
+
+/// The entry of the game `id` in a `lobby` event's games being played.
+fn game_of<'a>(lobby: &'a Value, id: &str) -> Option<&'a Value> {
+    lobby["games"]
+        .as_array()?
+        .iter()
+        .find(|game| game["game_id"] == id)
+}
+
+#[tokio::test]
+async fn the_feed_follows_games_starting_and_ending_with_their_time_controls() {
+    let app = spawn_app().await;
+    let (_, alice) = app.player("Alice").await;
+    let (_, bob) = app.player("Bob").await;
+    let (_, carol) = app.player("Carol").await;
+    let (_, dave) = app.player("Dave").await;
+    let mut feed = Feed::open(&app).await;
+    let first = feed.next_event().await.expect("a first event");
+    assert_eq!(first["games"], serde_json::json!([]), "{first}");
+
+    // A private room's game is played throughout: never listed.
+    let private = app
+        .create_room(
+            &carol,
+            serde_json::json!({ "rule_set": "kendall", "side": "cone", "public": false }),
+        )
+        .await;
+    let hidden = private["game_id"].as_str().unwrap().to_owned();
+    let private_code = private["code"].as_str().unwrap();
+    let (c, _) = app.connect(private_code, Some(&carol)).await;
+    let (d, _) = app.connect(private_code, Some(&dave)).await;
+
+    // A public room with a game clock: the lobby says its time control.
+    let room = app
+        .create_room(
+            &alice,
+            serde_json::json!({ "rule_set": "kendall", "side": "cone", "public": true,
+                                "time_control": { "kind": "clock", "seconds": 300, "increment": 2 } }),
+        )
+        .await;
+    let code = room["code"].as_str().unwrap().to_owned();
+    let game = room["game_id"].as_str().unwrap().to_owned();
+    let (a, _) = app.connect(&code, Some(&alice)).await;
+    let lobby = feed
+        .until_event(&hidden, |lobby| room_of(lobby, &code).is_some())
+        .await;
+    assert_eq!(
+        room_of(&lobby, &code).unwrap()["time_control"],
+        serde_json::json!({ "kind": "clock", "seconds": 300, "increment": 2 }),
+        "{lobby}"
+    );
+    assert!(game_of(&lobby, &game).is_none(), "not started: {lobby}");
+
+    // Bob takes the open seat: the room leaves the lobby and its game is
+    // listed as being played, with the players and the time control.
+    let (mut b, _) = app.connect(&code, Some(&bob)).await;
+    let lobby = feed
+        .until_event(&hidden, |lobby| game_of(lobby, &game).is_some())
+        .await;
+    assert!(room_of(&lobby, &code).is_none(), "full: {lobby}");
+    let listed = game_of(&lobby, &game).unwrap();
+    assert_eq!(listed["room_code"], code.as_str(), "{listed}");
+    assert_eq!(listed["cone"]["display_name"], "Alice", "{listed}");
+    assert_eq!(listed["spool"]["display_name"], "Bob", "{listed}");
+    assert_eq!(listed["time_control"]["kind"], "clock", "{listed}");
+    // The same list as `GET /api/games/live`.
+    let live = app.http("GET", "/api/games/live", None, None).await.body;
+    assert_eq!(live["games"], lobby["games"], "{live}");
+
+    // Bob resigns: the game is no longer listed.
+    b.send(serde_json::json!({ "v": 1, "type": "resign" }))
+        .await;
+    feed.until_event(&hidden, |lobby| game_of(lobby, &game).is_none())
+        .await;
+
+    a.close().await;
+    b.close().await;
+    c.close().await;
+    d.close().await;
+    app.stop().await;
 }
 
 #[tokio::test]

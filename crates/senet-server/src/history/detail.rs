@@ -26,6 +26,7 @@ use super::replay::{self, Replayed};
 use crate::config::Settings;
 use crate::error::AppError;
 use crate::players::Viewer;
+use crate::rooms::clock::TimeControl;
 use crate::rooms::fair::Fairness;
 use crate::store::{GameRow, HistoryRow, Store};
 use crate::ws::protocol::MoveView;
@@ -194,7 +195,7 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
     let mut game = crate::games::game_json(&game_row(&row), &steps)?;
     annotate(&mut game)?;
     let replayed = replay::replay(&row, &steps)?;
-    game["steps"] = json!(replay::steps_json(&replayed, &steps)?);
+    game["steps"] = json!(replay::steps_json(&replayed, &steps, row.started_at)?);
     let standing = replay::stored_standing(&row);
     if let (Some(stored), Some(rules)) = (&standing, replayed.table.standing()) {
         if stored != rules {
@@ -221,7 +222,13 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
         None => Value::Null,
     };
     let meta = super::row_json(&row);
-    for key in ["started_at", "duration_secs", "turns", "step_count"] {
+    for key in [
+        "started_at",
+        "duration_secs",
+        "turns",
+        "step_count",
+        "time_control",
+    ] {
         let name = if key == "turns" { "turn_count" } else { key };
         game[name] = meta[key].clone();
     }
@@ -324,11 +331,22 @@ pub async fn record_txt(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let detail = game_json(&store, id, viewer.id()).await?;
-    let extra = detail
-        .fairness
-        .as_ref()
-        .map(|info| fairness_tags(detail.row.id, info))
-        .unwrap_or_default();
+    // The time control as stored (`clock:300+2`, `move:30`), before the
+    // fairness tags; none for a game without one.
+    let mut extra: Vec<(String, String)> =
+        TimeControl::from_stored(detail.row.time_control.as_deref())
+            .ok()
+            .and_then(TimeControl::stored)
+            .map(|text| ("TimeControl".to_owned(), text))
+            .into_iter()
+            .collect();
+    extra.extend(
+        detail
+            .fairness
+            .as_ref()
+            .map(|info| fairness_tags(detail.row.id, info))
+            .unwrap_or_default(),
+    );
     let body = if detail.replayed.rule_set == RuleSetId::Kendall {
         record_text(&detail.json, &settings.public_url, &extra)?
     } else {

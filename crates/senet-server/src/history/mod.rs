@@ -18,6 +18,7 @@
 
 mod chat;
 mod cursor;
+mod decision_time;
 mod detail;
 mod replay;
 
@@ -34,6 +35,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::games::{seat_json, seats_json, side_of_seat};
 use crate::players::Viewer;
+use crate::rooms::clock::TimeControl;
 use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};
@@ -200,10 +202,22 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
     Ok(())
 }
 
+/// A game's time control as rooms tell it (`{"kind": "none"}` for none).
+/// A stored text the server cannot read is logged and shown as none: the
+/// history still lists the game.
+pub fn time_control_json(row: &HistoryRow) -> Value {
+    let control = TimeControl::from_stored(row.time_control.as_deref()).unwrap_or_else(|error| {
+        tracing::warn!(game_id = %row.id, %error, "unreadable time control");
+        TimeControl::None
+    });
+    json!(control)
+}
+
 /// One game of a list: `cone` and `spool` (seats 0 and 1, where the game
 /// has them), every seat in `seats`, the result (`winner` as the winning
-/// side for two seats, else its seat number) and the number of turns (of
-/// chance steps: one a turn under the stick rule sets).
+/// side for two seats, else its seat number), the number of turns (of
+/// chance steps: one a turn under the stick rule sets) and the room's time
+/// control.
 pub fn row_json(row: &HistoryRow) -> Value {
     let duration = match (row.started_at, row.finished_at) {
         (Some(start), Some(end)) => Some((end - start).num_milliseconds().max(0) as f64 / 1000.0),
@@ -233,6 +247,7 @@ pub fn row_json(row: &HistoryRow) -> Value {
         "started_at": row.started_at,
         "finished_at": row.finished_at,
         "duration_secs": duration,
+        "time_control": time_control_json(row),
     })
 }
 
@@ -266,14 +281,24 @@ async fn list_games(
     })))
 }
 
+/// Games being played now that `viewer` may see, as `GET /api/games/live`
+/// lists them (the lobby feed sends the same list, as seen by anyone).
+pub async fn live_rows_json(
+    store: &Store,
+    limit: i64,
+    viewer: Option<Uuid>,
+) -> Result<Vec<Value>, AppError> {
+    let rows = store.live_games(limit, viewer).await?;
+    Ok(rows.iter().map(row_json).collect())
+}
+
 async fn live_json(
     store: &Store,
     limit: i64,
     viewer: Option<Uuid>,
 ) -> Result<Json<Value>, AppError> {
-    let rows = store.live_games(limit, viewer).await?;
     Ok(Json(json!({
-        "games": rows.iter().map(row_json).collect::<Vec<_>>(),
+        "games": live_rows_json(store, limit, viewer).await?,
         "next_cursor": null,
     })))
 }

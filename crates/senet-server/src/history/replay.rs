@@ -3,10 +3,11 @@
 //! position and view, the standing as stored, and the step record that
 //! `record.txt` downloads for the rule sets other than Kendall.
 
-use chrono::SecondsFormat;
+use chrono::{DateTime, SecondsFormat, Utc};
 use senet_engine::{EndHow, Leaving, RuleSetId, Seat, Standing, Step, StepRecord};
 use serde_json::{Value, json};
 
+use super::decision_time::{Timed, clock_figures, decision_times};
 use crate::error::AppError;
 use crate::store::{HistoryRow, StepRow};
 use crate::table::{Entry, Table};
@@ -66,9 +67,27 @@ pub fn replay(row: &HistoryRow, steps: &[StepRow]) -> Result<Replayed, AppError>
 
 /// Every entry as the WebSocket protocol (version 2) told it — `step_no`,
 /// `text`, `seat`, `step` (the step as data, `null` for a seat leaving),
-/// `left`, `events` — with the position after it and when it was stored.
-pub fn steps_json(replayed: &Replayed, steps: &[StepRow]) -> Result<Vec<Value>, AppError> {
+/// `left`, `events` — with the position after it, when it was stored, its
+/// decision time (`think_ms`, see [`super::decision_time`]) and the clocks
+/// stored with it (`clock_ms`, rooms with a time control).
+pub fn steps_json(
+    replayed: &Replayed,
+    steps: &[StepRow],
+    started_at: Option<DateTime<Utc>>,
+) -> Result<Vec<Value>, AppError> {
     let record = replayed.table.record();
+    let timed: Vec<Timed> = record
+        .iter()
+        .zip(steps)
+        .map(|(played, row)| Timed {
+            played_at: row.played_at,
+            acted: match played.entry {
+                Entry::Step(_) => played.entry.seat().is_some() || played.by.is_some(),
+                Entry::Left { .. } => false,
+            },
+        })
+        .collect();
+    let think = decision_times(started_at, &timed);
     let mut out = Vec::with_capacity(record.len());
     for (index, (((played, row), position), view)) in record
         .iter()
@@ -96,6 +115,8 @@ pub fn steps_json(replayed: &Replayed, steps: &[StepRow]) -> Result<Vec<Value>, 
         value["position"] = json!(position);
         value["view"] = json!(view);
         value["played_at"] = json!(row.played_at);
+        value["think_ms"] = json!(think.get(index).copied().flatten());
+        value["clock_ms"] = json!(clock_figures(row.clock.as_deref()));
         out.push(value);
     }
     Ok(out)

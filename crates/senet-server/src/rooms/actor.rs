@@ -189,6 +189,9 @@ pub struct Room {
     pub(super) origin: Option<super::lobby::Origin>,
     /// What the lobby was last told of the room.
     pub(super) listed: Option<super::lobby::LobbyEntry>,
+    /// The game the lobby feed was last told is being played here (a
+    /// public room's game in progress), so a start or an end wakes it.
+    pub(super) live_told: Option<Uuid>,
     /// Where the room lists itself, and as which instance (set when it
     /// runs).
     pub(super) lobby: Option<(Registry, u64)>,
@@ -235,6 +238,7 @@ impl Room {
             room_span: tracing::Span::none(),
             origin: None,
             listed: None,
+            live_told: None,
             lobby: None,
             spectators_told: 0,
             flag_retry: None,
@@ -269,6 +273,13 @@ impl Room {
                 .listings()
                 .set(&self.code, *instance, entry.clone());
             self.listed = entry;
+        }
+        // Only after the store has the change: the feeds read the games
+        // being played from it.
+        let live = (self.public && self.slot.status == Status::Playing).then_some(self.slot.id);
+        if live != self.live_told {
+            registry.listings().games_changed();
+            self.live_told = live;
         }
     }
 

@@ -5,7 +5,7 @@
 //! listed; it is again as soon as the creator reconnects.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::Json;
@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 use super::actor::Room;
+use super::clock::TimeControl;
 use super::kendall_v1;
 use super::registry::Rooms;
 use super::slot::Status;
@@ -46,7 +47,20 @@ pub struct LobbyEntry {
     pub invite_url: String,
     /// When the room was created.
     pub created_at: DateTime<Utc>,
+    /// The room's time control (`{"kind": "none"}` for none), as the room
+    /// tells it.
+    pub time_control: TimeControl,
 }
+
+/// The games being played, as `GET /api/games/live` lists them to anyone,
+/// shared by every feed.
+pub type LiveGames = Arc<Vec<serde_json::Value>>;
+
+/// The games being played as read once for one change count: the first
+/// feed that needs them reads them, the others wait for that read (one
+/// read however many feeds wake at once), and a failed read is tried again
+/// by the next feed.
+pub type LiveRead = Arc<tokio::sync::OnceCell<LiveGames>>;
 
 /// What the lobby needs of a room beyond its game: who created it, when.
 #[derive(Debug, Clone, Copy)]
@@ -63,11 +77,19 @@ pub struct Origin {
 #[derive(Debug, Clone)]
 pub struct Listings {
     map: Arc<Mutex<HashMap<String, (u64, LobbyEntry)>>>,
-    /// Bumped on every change of the listed rooms, so a feed wakes only
-    /// when there is something new (no polling loop).
+    /// Bumped on every change of the listed rooms and of the games being
+    /// played, so a feed wakes only when there is something new (no
+    /// polling loop).
     changes: Arc<watch::Sender<u64>>,
     /// How many lobby feeds are open (see `lobby_feed`'s limit).
     pub(super) feeds: Arc<AtomicUsize>,
+    /// Bumped when a public room's game starts or ends, so the feeds read
+    /// the games being played again (they come from the store: a game
+    /// whose room is not in memory is being played too).
+    games: Arc<AtomicU64>,
+    /// The read of the games being played for the current `games` count:
+    /// one read serves every feed until the next change.
+    live: Arc<Mutex<(u64, LiveRead)>>,
 }
 
 impl Default for Listings {
@@ -76,6 +98,8 @@ impl Default for Listings {
             map: Arc::default(),
             changes: Arc::new(watch::Sender::new(0)),
             feeds: Arc::default(),
+            games: Arc::default(),
+            live: Arc::default(),
         }
     }
 }
@@ -108,6 +132,27 @@ impl Listings {
         if changed {
             self.changes.send_modify(|n| *n = n.wrapping_add(1));
         }
+    }
+
+    /// Says that a public room's game started or ended: the feeds wake and
+    /// read the games being played again.
+    pub fn games_changed(&self) {
+        self.games.fetch_add(1, Ordering::SeqCst);
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// The read of the games being played as of now: the one of the
+    /// current change count, a new one after a change.
+    pub(super) fn live_read(&self) -> LiveRead {
+        let now = self.games.load(Ordering::SeqCst);
+        let mut live = self
+            .live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if live.0 != now {
+            *live = (now, LiveRead::default());
+        }
+        live.1.clone()
     }
 
     /// A receiver that sees every later change of the listed rooms.
@@ -170,6 +215,7 @@ impl Room {
                 .then(|| kendall_v1::side_of(open_seat)),
             invite_url: self.settings.invite_url(&self.code),
             created_at: origin.created_at,
+            time_control: self.slot.clocks.control,
         })
     }
 }
@@ -178,4 +224,22 @@ impl Room {
 /// connected.
 pub async fn lobby(State(rooms): State<Rooms>) -> Json<serde_json::Value> {
     Json(serde_json::json!({ "rooms": rooms.registry().listings().newest() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_read_of_the_games_serves_until_a_game_starts_or_ends() {
+        let listings = Listings::default();
+        let changes = listings.subscribe();
+        let first = listings.live_read();
+        assert!(Arc::ptr_eq(&first, &listings.live_read()), "shared");
+        listings.games_changed();
+        assert!(changes.has_changed().unwrap_or(false), "the feeds wake");
+        let second = listings.live_read();
+        assert!(!Arc::ptr_eq(&first, &second), "read again after a change");
+        assert!(Arc::ptr_eq(&second, &listings.live_read()));
+    }
 }

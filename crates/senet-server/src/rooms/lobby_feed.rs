@@ -1,7 +1,9 @@
 //! `GET /api/lobby/feed`: the lobby as Server-Sent Events. The first event
-//! is the lobby as `GET /api/lobby` gives it; after that a new full lobby
-//! whenever the listed rooms change. Full lists rather than diffs: the
-//! list is capped at [`LOBBY_LIMIT`](super::lobby::LOBBY_LIMIT) small
+//! is the lobby as `GET /api/lobby` gives it, with the games being played
+//! as `GET /api/games/live` lists them to anyone; after that both again
+//! whenever the listed rooms change or a public game starts or ends. Full
+//! lists rather than diffs: the lists are capped at
+//! [`LOBBY_LIMIT`](super::lobby::LOBBY_LIMIT) and [`LIVE_LIMIT`] small
 //! entries, and a client that missed an event (a reconnect) needs nothing
 //! but the next one.
 
@@ -17,9 +19,10 @@ use futures_util::Stream;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use super::lobby::{Listings, LobbyEntry};
+use super::lobby::{Listings, LiveGames, LobbyEntry};
 use super::registry::Rooms;
 use crate::error::AppError;
+use crate::store::Store;
 
 /// The most lobby feeds open at once, over all clients. An overall cap
 /// rather than one per IP: the server does not know the client's address
@@ -34,6 +37,10 @@ pub const FEED_INTERVAL: Duration = Duration::from_millis(250);
 /// How often an idle feed sends a keep-alive comment, so proxies do not
 /// close it and a client notices a dead connection.
 pub const FEED_KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The most games being played a feed lists, most recently started first
+/// (as many as `GET /api/games/live` gives by default).
+pub const LIVE_LIMIT: i64 = crate::history::DEFAULT_LIMIT;
 
 /// How long a browser waits before it reconnects (the events' `retry`).
 const RECONNECT_AFTER: Duration = Duration::from_secs(2);
@@ -61,10 +68,11 @@ impl Drop for FeedSlot {
 /// One client's feed.
 struct Feed {
     listings: Listings,
+    store: Store,
     changes: watch::Receiver<u64>,
     shutdown: watch::Receiver<bool>,
     /// What this client was last sent; `None` before the first event.
-    sent: Option<Vec<LobbyEntry>>,
+    sent: Option<(Vec<LobbyEntry>, LiveGames)>,
     last: Instant,
     _slot: FeedSlot,
 }
@@ -75,6 +83,29 @@ async fn stopped(shutdown: &mut watch::Receiver<bool>) {
 }
 
 impl Feed {
+    /// The games being played: as read since the last start or end, else
+    /// read from the store now (once for every feed). A store that fails
+    /// keeps what this client has (logged): the rooms still go out.
+    async fn live_games(&self) -> LiveGames {
+        let read = self.listings.live_read();
+        let games = read
+            .get_or_try_init(|| async {
+                crate::history::live_rows_json(&self.store, LIVE_LIMIT, None)
+                    .await
+                    .map(Arc::new)
+            })
+            .await;
+        match games {
+            Ok(games) => games.clone(),
+            Err(error) => {
+                tracing::warn!(?error, "the lobby feed cannot read the games being played");
+                self.sent
+                    .as_ref()
+                    .map_or_else(LiveGames::default, |(_, games)| games.clone())
+            }
+        }
+    }
+
     /// The next event, or `None` when the server shuts down (so graceful
     /// shutdown never waits on an open feed).
     async fn next(mut self) -> Option<(Result<Event, Infallible>, Feed)> {
@@ -92,14 +123,23 @@ impl Feed {
             }
             self.changes.mark_unchanged();
             let rooms = self.listings.newest();
+            let mut shutdown = self.shutdown.clone();
+            let games = tokio::select! {
+                games = self.live_games() => games,
+                () = stopped(&mut shutdown) => return None,
+            };
             // A room listed and unlisted within one interval changes nothing.
-            if self.sent.as_ref() == Some(&rooms) {
+            if self
+                .sent
+                .as_ref()
+                .is_some_and(|(r, g)| *r == rooms && *g == games)
+            {
                 continue;
             }
             let first = self.sent.is_none();
             let event = match Event::default()
                 .event("lobby")
-                .json_data(serde_json::json!({ "rooms": rooms }))
+                .json_data(serde_json::json!({ "rooms": rooms, "games": games }))
             {
                 Ok(event) if first => event.retry(RECONNECT_AFTER),
                 Ok(event) => event,
@@ -108,7 +148,7 @@ impl Feed {
                     return None;
                 }
             };
-            self.sent = Some(rooms);
+            self.sent = Some((rooms, games));
             self.last = Instant::now();
             return Some((Ok(event), self));
         }
@@ -116,10 +156,11 @@ impl Feed {
 }
 
 /// `GET /api/lobby/feed`: the lobby as Server-Sent Events (event type
-/// `lobby`, data as `GET /api/lobby`). `503 too_many_feeds` when
-/// [`FEED_LIMIT`] feeds are open.
+/// `lobby`, data as `GET /api/lobby` with the games being played in
+/// `games`). `503 too_many_feeds` when [`FEED_LIMIT`] feeds are open.
 pub async fn lobby_feed(
     State(rooms): State<Rooms>,
+    State(store): State<Store>,
     State(shutdown): State<watch::Receiver<bool>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
     let listings = rooms.registry().listings().clone();
@@ -133,6 +174,7 @@ pub async fn lobby_feed(
     let feed = Feed {
         changes: listings.subscribe(),
         listings,
+        store,
         shutdown,
         sent: None,
         last: Instant::now(),

@@ -27,6 +27,7 @@ struct HistoryHead {
     step_count: i32,
     chance_count: i64,
     public: bool,
+    time_control: Option<String>,
 }
 
 /// A seat with its game's id.
@@ -42,7 +43,8 @@ pub(super) const HEAD_COLUMNS: &str = "g.id, g.room_code, g.game_no, g.rule_set,
         g.status, g.end_how, g.created_at, g.started_at, g.finished_at,
         COALESCE((SELECT MAX(t.step_no) FROM steps t WHERE t.game_id = g.id), 0) AS step_count,
         (SELECT COUNT(*) FROM steps t WHERE t.game_id = g.id AND t.seat IS NULL) AS chance_count,
-        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public";
+        COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public,
+        (SELECT r.time_control FROM rooms r WHERE r.code = g.room_code) AS time_control";
 
 /// Ids a statement reads seats for at most (under both databases' limits).
 const SEATS_CHUNK: usize = 500;
@@ -101,6 +103,7 @@ impl Store {
                 step_count: h.step_count,
                 chance_count: h.chance_count,
                 public: h.public,
+                time_control: h.time_control,
             })
             .collect())
     }

@@ -65,6 +65,9 @@ pub struct HistoryRow {
     /// Whether the game's room is public; a private room's games are shown
     /// to their players only.
     pub public: bool,
+    /// The room's time control as stored text (`clock:300+2`, `move:30`);
+    /// `None` for none.
+    pub time_control: Option<String>,
     /// Its seats, seat 0 first, with their players' names and levels.
     pub seats: Vec<SeatRow>,
 }
