@@ -20,6 +20,9 @@ pub struct Reviewer<'a> {
     pub nodes: u64,
     /// Exact values for the Kendall positions they cover.
     pub endgame: Option<&'a dyn Endgame>,
+    /// Asked between searches: `true` stops the review
+    /// ([`ReviewError::Stopped`]), e.g. when the server shuts down.
+    pub stop: Option<&'a (dyn Fn() -> bool + Sync)>,
 }
 
 /// Rankings and chances already searched, by state: the state a throw
@@ -31,6 +34,10 @@ struct Memo {
 }
 
 impl Reviewer<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|stop| stop())
+    }
+
     fn budget(&self) -> Budget {
         Budget::nodes(self.nodes)
     }
@@ -151,6 +158,9 @@ pub fn review_from(
     let mut events = Vec::new();
     for (index, played) in record.iter().enumerate() {
         let refused = |reason: String| ReviewError::Refused { index, reason };
+        if reviewer.stopped() {
+            return Err(ReviewError::Stopped);
+        }
         events.clear();
         match *played {
             Played::Left(seat) => {
@@ -160,6 +170,9 @@ pub fn review_from(
             }
             Played::Step(step) => {
                 let entry = reviewer.entry(rules, &state, step, index, &mut memo);
+                if reviewer.stopped() {
+                    return Err(ReviewError::Stopped);
+                }
                 rules
                     .apply(&mut state, step, &mut events)
                     .map_err(|e| refused(e.to_string()))?;
@@ -231,6 +244,10 @@ impl Reviewer<'_> {
                 let mut total = 0.0;
                 let mut actual = None;
                 for (outcome, p) in kind.outcomes() {
+                    if self.stopped() {
+                        // The caller sees the stop before the next entry.
+                        return None;
+                    }
                     let mut after = state.clone();
                     if rules
                         .apply(&mut after, Step::Chance { roll: outcome }, &mut Vec::new())

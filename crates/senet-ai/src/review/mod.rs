@@ -264,6 +264,8 @@ pub fn summarise(seats: u8, entries: &[ReviewEntry]) -> Vec<SeatSummary> {
 pub enum ReviewError {
     /// The rule set does not seat that many.
     Seats(String),
+    /// The reviewer's `stop` said so.
+    Stopped,
     /// The rules refuse an entry (0-based index).
     Refused {
         /// The entry's place in the record.
@@ -277,6 +279,7 @@ impl fmt::Display for ReviewError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReviewError::Seats(why) => f.write_str(why),
+            ReviewError::Stopped => f.write_str("stopped"),
             ReviewError::Refused { index, reason } => {
                 write!(f, "entry {}: {reason}", index + 1)
             }

@@ -39,6 +39,7 @@ fn reviewer(nodes: u64) -> Reviewer<'static> {
     Reviewer {
         nodes,
         endgame: None,
+        stop: None,
     }
 }
 
@@ -274,6 +275,7 @@ fn tables_make_a_move_they_condemn_a_blunder_of_a_hundred_points() {
         let reviewer = Reviewer {
             nodes: 1_000,
             endgame: Some(&tables),
+            stop: None,
         };
         review_from(rules, start.clone(), &record, &reviewer).unwrap()
     };

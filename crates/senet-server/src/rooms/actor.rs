@@ -193,6 +193,8 @@ pub struct Room {
     pub(super) flag_retry: Option<Instant>,
     /// The expert's endgame tables (shared; empty until loaded).
     pub(super) endgames: crate::tablebase::Endgames,
+    /// Where a finished game's review is queued (none in a bare room).
+    pub(super) reviews: Option<crate::review::Reviews>,
 }
 
 impl Room {
@@ -231,12 +233,19 @@ impl Room {
             spectators_told: 0,
             flag_retry: None,
             endgames: crate::tablebase::Endgames::default(),
+            reviews: None,
         }
     }
 
     /// Lends the room the expert's endgame tables.
     pub(super) fn with_endgames(mut self, endgames: crate::tablebase::Endgames) -> Room {
         self.endgames = endgames;
+        self
+    }
+
+    /// Gives the room the review service its finished games are queued on.
+    pub(super) fn with_reviews(mut self, reviews: crate::review::Reviews) -> Room {
+        self.reviews = Some(reviews);
         self
     }
 
