@@ -130,7 +130,7 @@ export function mountReview(root, game, name, chartSeats, token, jump) {
     chart?.addEventListener('click', (event) => {
       const ev = /** @type {MouseEvent} */ (event);
       const target = /** @type {Element} */ (ev.target);
-      const mark = target.closest('[data-turn]');
+      const mark = target.closest('.wc-mark');
       if (mark) return jump(Number(mark.getAttribute('data-turn')));
       const svg = target.closest('svg');
       if (!svg) return;
