@@ -31,7 +31,12 @@ impl Endgame for Solved<'_> {
 }
 
 /// The Cone's chance after a move, exactly.
-fn after_move(tables: &Solved<'_>, position: &Position, throw: senet_engine::Throw, mv: senet_engine::Move) -> f64 {
+fn after_move(
+    tables: &Solved<'_>,
+    position: &Position,
+    throw: senet_engine::Throw,
+    mv: senet_engine::Move,
+) -> f64 {
     let after = Rules::apply(&Kendall, position, throw, mv);
     match Rules::winner(&Kendall, &after) {
         Some(side) => f64::from(u8::from(side == Side::Cone)),
@@ -69,12 +74,14 @@ fn a_move_the_tables_value_lower_loses_exactly_the_difference() {
                 panic!("a Kendall state");
             };
             let Some(throw) = stick.pending else { continue };
-            let mut valued: Vec<(f64, senet_engine::Move)> = Rules::legal_moves(&Kendall, &position, throw)
-                .iter()
-                .map(|mv| (after_move(&tables, &position, throw, mv), mv))
-                .collect();
+            let mut valued: Vec<(f64, senet_engine::Move)> =
+                Rules::legal_moves(&Kendall, &position, throw)
+                    .iter()
+                    .map(|mv| (after_move(&tables, &position, throw, mv), mv))
+                    .collect();
             valued.sort_by(|x, y| y.0.total_cmp(&x.0));
-            let (Some(&(best_v, best)), Some(&(worst_v, worst))) = (valued.first(), valued.last()) else {
+            let (Some(&(best_v, best)), Some(&(worst_v, worst))) = (valued.first(), valued.last())
+            else {
                 continue;
             };
             if best_v - worst_v < 1e-6 {
@@ -112,11 +119,17 @@ fn a_move_the_tables_value_lower_loses_exactly_the_difference() {
                 panic!("a decision");
             };
             let expected = 100.0 * (best_v - worst_v);
-            assert!((points_lost - expected).abs() < 1e-6, "{text} throw {throw}: {points_lost} against {expected}");
+            assert!(
+                (points_lost - expected).abs() < 1e-6,
+                "{text} throw {throw}: {points_lost} against {expected}"
+            );
             assert_eq!(grade, Some(Grade::of(expected, false)));
             assert_eq!(ranked_best, Choice::Move { from: best.from });
             let good = review(best);
-            let Reviewed::Decision { points_lost, grade, .. } = good.entries[1].what else {
+            let Reviewed::Decision {
+                points_lost, grade, ..
+            } = good.entries[1].what
+            else {
                 panic!("a decision");
             };
             assert!(points_lost.abs() < 1e-9);
