@@ -233,4 +233,24 @@ mod tests {
             crate::store::DEFAULT_TIMEOUT
         );
     }
+
+    #[test]
+    fn reviews_have_their_own_budget_and_run_one_at_a_time_unless_told() {
+        let default = Config::try_parse_from(["senet-server"]).unwrap().settings();
+        assert_eq!(default.review_nodes, crate::review::DEFAULT_REVIEW_NODES);
+        assert_eq!(default.review_concurrency, 1);
+        let tuned = Config::try_parse_from([
+            "senet-server",
+            "--review-nodes",
+            "500",
+            "--review-concurrency",
+            "0",
+        ])
+        .unwrap()
+        .settings();
+        assert_eq!(tuned.review_nodes, 500);
+        // Zero would never review: at least one.
+        assert_eq!(tuned.review_concurrency, 1);
+        assert!(Config::try_parse_from(["senet-server", "--review-nodes", "many"]).is_err());
+    }
 }
