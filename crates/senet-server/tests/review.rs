@@ -241,3 +241,37 @@ async fn a_review_the_server_stopped_before_is_computed_when_asked_after_a_resta
     assert!(check_review(&app, &review, &game_id, None).await > 0);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_review_of_an_older_analysis_is_computed_again() {
+    let app = spawn_fast_app().await;
+    let mut table = Table::invite(&app, "simple", 2).await;
+    table.play_to_end(20_000).await;
+    let first = ready_review(&app, &table.game_id, None).await;
+    // As an older release would have stored it.
+    let id = uuid::Uuid::parse_str(&table.game_id).unwrap();
+    app.store.put_review(id, 0, 1, "{}").await.unwrap();
+    let stale = app
+        .http(
+            "GET",
+            &format!("/api/games/{}/review", table.game_id),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(stale.status, 202, "{}", stale.text);
+    let again = ready_review(&app, &table.game_id, None).await;
+    assert_eq!(again["version"], first["version"]);
+    assert_eq!(
+        again["entries"], first["entries"],
+        "the same analysis, the same review"
+    );
+    assert_ne!(again["computed_at"], first["computed_at"]);
+    let stored = app.store.review(id).await.unwrap().unwrap();
+    assert_eq!(
+        i64::from(stored.version),
+        first["version"].as_i64().unwrap()
+    );
+    assert_eq!(stored.nodes, 500);
+    app.stop().await;
+}
