@@ -81,6 +81,18 @@ impl Reviewer<'_> {
 
     /// `seat`'s win chance in `state`, whatever comes next.
     fn chance(&self, rules: AnyRules, state: &AnyState, seat: Seat, memo: &mut Memo) -> f64 {
+        self.chance_within(rules, state, seat, memo, 0)
+    }
+
+    /// [`Reviewer::chance`], `depth` draws below the one being reviewed.
+    fn chance_within(
+        &self,
+        rules: AnyRules,
+        state: &AnyState,
+        seat: Seat,
+        memo: &mut Memo,
+        depth: u8,
+    ) -> f64 {
         let seats = rules.seats(state);
         match rules.next(state) {
             Next::End(standing) => {
@@ -102,10 +114,45 @@ impl Reviewer<'_> {
                         return if thrower == seat { p } else { 1.0 - p };
                     }
                 }
+                if let (AnyState::Kendall(_), Next::Chance(kind), 0) =
+                    (state, rules.next(state), depth)
+                {
+                    // A Kendall throw after a forfeit: its outcomes valued
+                    // by the Kendall search, as every other throw's are, not
+                    // by the step model's evaluation (one level only: a
+                    // second forfeit in a row is rare and searched).
+                    return self.average(rules, state, kind, seat, memo, depth + 1);
+                }
                 self.searched(state, seat)
             }
             Next::Decide { .. } => self.searched(state, seat),
         }
+    }
+
+    /// `seat`'s chance averaged over the outcomes of the draw `state`
+    /// waits for, with their exact probabilities.
+    fn average(
+        &self,
+        rules: AnyRules,
+        state: &AnyState,
+        kind: senet_engine::ChanceKind,
+        seat: Seat,
+        memo: &mut Memo,
+        depth: u8,
+    ) -> f64 {
+        let mut sum = 0.0;
+        let mut total = 0.0;
+        for (outcome, p) in kind.outcomes() {
+            let mut after = state.clone();
+            if rules
+                .apply(&mut after, Step::Chance { roll: outcome }, &mut Vec::new())
+                .is_ok()
+            {
+                sum += p.value() * self.chance_within(rules, &after, seat, memo, depth);
+                total += p.value();
+            }
+        }
+        if total > 0.0 { sum / total } else { 0.5 }
     }
 
     /// `seat`'s chance from the step model's search of the state.
