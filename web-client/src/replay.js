@@ -1,6 +1,6 @@
 // The replay viewer at /games/{id}?step=N, for every rule set: the board
 // after any step, the chance and the events of that step, the step list,
-// the race chart of every seat; buttons, arrow keys and a slider step
+// the race chart of every seat, the game review (review.js); buttons, arrow keys and a slider step
 // through it, and the address follows (shareable).
 
 import { verifyGame } from './fair.js';
@@ -12,6 +12,7 @@ import { colourName, eventText, standingText, stepText } from './describe.js';
 import * as identity from './identity.js';
 import { pieceSvg } from './icons.js';
 import { raceChartSvg } from './race-chart.js';
+import { mountReview } from './review.js';
 import { computerName } from './format.js';
 import { controlText } from './clock.js';
 import { thinkHtml } from './decision-time.js';
@@ -209,6 +210,8 @@ export async function showReplay(root, id) {
   const sticks = /** @type {HTMLElement} */ (root.querySelector('#replay-sticks'));
   const race = /** @type {HTMLElement} */ (root.querySelector('#race'));
   const list = /** @type {HTMLElement} */ (root.querySelector('#move-list'));
+  // The game review (review.js): badges on the move list, the win-chance graph.
+  const review = mountReview(root, game, names.seat, chartSeats, token, (n) => show(n, 'replace'));
   let turn = turnFromSearch(location.search, last, 0);
 
   /**
@@ -227,6 +230,7 @@ export async function showReplay(root, id) {
     sticks.innerHTML = stepPanelHtml(game, all, n);
     race.innerHTML = raceChartSvg(series, n, chartSeats);
     list.innerHTML = moveListHtml(game, n);
+    review.decorate(list, n);
     list.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' });
     root.dataset.turn = String(n);
     const url = turnUrl(location.pathname, location.search, n);

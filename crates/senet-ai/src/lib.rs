@@ -33,6 +33,7 @@
 mod endgame;
 mod eval;
 mod level;
+pub mod review;
 mod search;
 mod selfplay;
 mod step;

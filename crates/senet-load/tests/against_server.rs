@@ -39,6 +39,8 @@ async fn start_server() -> Running {
         rate_burst: 1_000_000.0,
         computer_delay: Duration::ZERO,
         heartbeat: Duration::from_secs(5),
+        review_nodes: 500,
+        review_concurrency: 1,
     };
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
         .await

@@ -42,6 +42,8 @@ pub struct AppState {
     pub metrics: Metrics,
     /// The expert's endgame tables, once loaded.
     pub endgames: Endgames,
+    /// Finished games' reviews.
+    pub reviews: crate::review::Reviews,
 }
 
 /// The HTTP routes. Under `/api` every error is the JSON shape of
@@ -172,6 +174,7 @@ impl Server {
             state: AppState {
                 store,
                 endgames: rooms.endgames().clone(),
+                reviews: rooms.reviews().clone(),
                 rooms,
                 settings,
                 shutdown: rx,

@@ -88,6 +88,17 @@ pub struct Config {
     #[arg(long, env = "SENET_TABLEBASE")]
     pub tablebase: Option<String>,
 
+    /// The node budget of every search of a game review (each decision,
+    /// and each possible outcome of each draw); smaller than live play's
+    /// 200,000 because a review searches every step of a game.
+    #[arg(long, env = "SENET_REVIEW_NODES", default_value_t = crate::review::DEFAULT_REVIEW_NODES)]
+    pub review_nodes: u64,
+
+    /// How many game reviews may be computed at the same time (each takes
+    /// a blocking thread).
+    #[arg(long, env = "SENET_REVIEW_CONCURRENCY", default_value_t = 1)]
+    pub review_concurrency: usize,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -136,6 +147,8 @@ impl Config {
             computer_delay: Duration::from_millis(self.computer_delay_ms),
             // Zero would ping without pause.
             heartbeat: Duration::from_secs(self.heartbeat_secs.max(1)),
+            review_nodes: self.review_nodes.max(1),
+            review_concurrency: self.review_concurrency.max(1),
         }
     }
 }
@@ -158,6 +171,10 @@ pub struct Settings {
     /// How often each WebSocket is pinged; one silent for two of these is
     /// closed.
     pub heartbeat: Duration,
+    /// The node budget of every search of a game review.
+    pub review_nodes: u64,
+    /// How many reviews may be computed at the same time.
+    pub review_concurrency: usize,
 }
 
 impl Settings {
@@ -215,5 +232,25 @@ mod tests {
             default.store_options().timeout,
             crate::store::DEFAULT_TIMEOUT
         );
+    }
+
+    #[test]
+    fn reviews_have_their_own_budget_and_run_one_at_a_time_unless_told() {
+        let default = Config::try_parse_from(["senet-server"]).unwrap().settings();
+        assert_eq!(default.review_nodes, crate::review::DEFAULT_REVIEW_NODES);
+        assert_eq!(default.review_concurrency, 1);
+        let tuned = Config::try_parse_from([
+            "senet-server",
+            "--review-nodes",
+            "500",
+            "--review-concurrency",
+            "0",
+        ])
+        .unwrap()
+        .settings();
+        assert_eq!(tuned.review_nodes, 500);
+        // Zero would never review: at least one.
+        assert_eq!(tuned.review_concurrency, 1);
+        assert!(Config::try_parse_from(["senet-server", "--review-nodes", "many"]).is_err());
     }
 }

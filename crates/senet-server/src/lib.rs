@@ -7,7 +7,8 @@
 //! any rule set and its record), [`rooms`] (room actors and registry),
 //! [`ws`] (WebSocket protocol and connections), [`store`] (the database),
 //! [`history`] (match history), [`web`] (the embedded browser client),
-//! [`tablebase`] (the expert's endgame tables, loaded in the background).
+//! [`tablebase`] (the expert's endgame tables, loaded in the background),
+//! [`review`] (finished games' reviews, computed in the background).
 
 #![forbid(unsafe_code)]
 
@@ -21,6 +22,7 @@ pub mod metrics;
 pub mod ops;
 pub mod players;
 pub mod random;
+pub mod review;
 pub mod rooms;
 pub mod store;
 pub mod table;

@@ -16,6 +16,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 mod tree;
+mod value;
 
 use core::fmt;
 use core::str::FromStr;

@@ -9,6 +9,7 @@
 //! - `GET /api/games/{id}` — metadata and every step (and Kendall turn), replayed
 //! - `GET /api/games/{id}/record.txt`, `GET /api/games/{id}/record.json` — downloads
 //! - `GET /api/games/{id}/chat` — the chat written during the game
+//! - `GET /api/games/{id}/review` — a finished game's review (`crate::review`)
 //! - `GET /api/players/{id}/totals` — games, wins and losses, by rule set too
 //!
 //! Private rooms' games (and every game against the computer) are shown
@@ -20,7 +21,7 @@ mod chat;
 mod cursor;
 mod decision_time;
 mod detail;
-mod replay;
+pub(crate) mod replay;
 
 use axum::Json;
 use axum::Router;
@@ -56,6 +57,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/record.txt", get(detail::record_txt))
         .route("/api/games/{id}/record.json", get(detail::record_json))
         .route("/api/games/{id}/chat", get(chat::get_chat))
+        .route("/api/games/{id}/review", get(crate::review::get_review))
         .route("/api/players/{id}/totals", get(player_totals))
 }
 

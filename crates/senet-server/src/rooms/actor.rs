@@ -204,6 +204,8 @@ pub struct Room {
     /// The room's chat: its switch and recent messages (loaded from the
     /// store when first needed).
     pub(super) chat: super::chat::ChatState,
+    /// Where a finished game's review is queued (none in a bare room).
+    pub(super) reviews: Option<crate::review::Reviews>,
 }
 
 impl Room {
@@ -244,12 +246,19 @@ impl Room {
             flag_retry: None,
             endgames: crate::tablebase::Endgames::default(),
             chat: super::chat::ChatState::default(),
+            reviews: None,
         }
     }
 
     /// Lends the room the expert's endgame tables.
     pub(super) fn with_endgames(mut self, endgames: crate::tablebase::Endgames) -> Room {
         self.endgames = endgames;
+        self
+    }
+
+    /// Gives the room the review service its finished games are queued on.
+    pub(super) fn with_reviews(mut self, reviews: crate::review::Reviews) -> Room {
+        self.reviews = Some(reviews);
         self
     }
 

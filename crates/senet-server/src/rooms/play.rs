@@ -285,6 +285,10 @@ impl Room {
         self.add_to_series(&standing);
         self.slot.status = Status::Finished(standing.clone());
         self.tell_game_over(&standing);
+        // The end is stored by now: the review reads the game back.
+        if let Some(reviews) = &self.reviews {
+            reviews.enqueue(self.slot.id);
+        }
     }
 
     /// Adds a finished game's scores to the room's series (Jequier: the

@@ -89,24 +89,40 @@ pub struct Rooms {
     next_instance: Arc<AtomicU64>,
     /// The expert's endgame tables, lent to every room.
     endgames: crate::tablebase::Endgames,
+    /// Finished games' reviews, queued by every room when a game ends.
+    reviews: crate::review::Reviews,
 }
 
 impl Rooms {
     /// A room service.
     pub fn new(store: Store, settings: Arc<Settings>, shutdown: watch::Receiver<bool>) -> Rooms {
+        let endgames = crate::tablebase::Endgames::default();
+        let reviews = crate::review::Reviews::new(
+            store.clone(),
+            endgames.clone(),
+            settings.review_nodes,
+            settings.review_concurrency,
+            shutdown.clone(),
+        );
         Rooms {
             registry: Registry::default(),
             store,
             settings,
             shutdown,
             next_instance: Arc::new(AtomicU64::new(1)),
-            endgames: crate::tablebase::Endgames::default(),
+            endgames,
+            reviews,
         }
     }
 
     /// The expert's endgame tables every room uses (none until loaded).
     pub fn endgames(&self) -> &crate::tablebase::Endgames {
         &self.endgames
+    }
+
+    /// The review service every room queues its finished games on.
+    pub fn reviews(&self) -> &crate::review::Reviews {
+        &self.reviews
     }
 
     /// The registry.
@@ -153,6 +169,7 @@ impl Rooms {
         )
         .with_origin(origin)
         .with_endgames(self.endgames.clone())
+        .with_reviews(self.reviews.clone())
         .with_self(handle.tx.downgrade());
         tokio::spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())

@@ -64,10 +64,12 @@ enum Pool {
 mod computer;
 mod history;
 mod open;
+mod reviews;
 pub use history::{
     HistoryQuery, HistoryRow, RuleSetTotals, Totals, WinnerFilter, contains_pattern,
 };
 pub use open::{NotWritable, SqliteSync, StoreOptions, UnsupportedDatabase};
+pub use reviews::ReviewRow;
 
 /// The database handle.
 #[derive(Debug, Clone)]

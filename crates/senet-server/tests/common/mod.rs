@@ -168,6 +168,9 @@ pub async fn start_tuned(
         // Longer than any test leaves a client unread, unless a test
         // shortens it.
         heartbeat: Duration::from_secs(30),
+        // Small: every finished game of every test is reviewed.
+        review_nodes: 500,
+        review_concurrency: 1,
     };
     tune(&mut settings);
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())

@@ -1,0 +1,60 @@
+//! `GET /api/games/{id}/review`: a finished game's review, with the same
+//! access rules as the game itself.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use super::{Reviews, is_current};
+use crate::error::AppError;
+use crate::players::Viewer;
+use crate::store::Store;
+
+/// `200` with the review; `202 {"status":"pending"}` while it is computed
+/// (queued now if it was not); `409 game_in_play` before the game is over;
+/// `404 game_not_found` for an unknown game, or a private one the viewer
+/// did not play, exactly as `GET /api/games/{id}`.
+pub async fn get_review(
+    State(store): State<Store>,
+    State(reviews): State<Reviews>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let not_found = || AppError::NotFound("game_not_found", format!("no game `{id}`"));
+    let game_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
+    let row = store
+        .history_game(game_id)
+        .await?
+        .filter(|row| row.visible_to(viewer.id()))
+        .ok_or_else(not_found)?;
+    if row.status != "finished" {
+        return Err(AppError::Conflict(
+            "game_in_play",
+            "a game is reviewed once it is over".to_owned(),
+        ));
+    }
+    if let Some(stored) = store.review(game_id).await? {
+        if is_current(stored.version) {
+            let mut review: Value =
+                serde_json::from_str(&stored.document).map_err(AppError::internal)?;
+            review["status"] = json!("ready");
+            review["game_id"] = json!(game_id);
+            review["computed_at"] = json!(stored.computed_at);
+            return Ok(Json(review).into_response());
+        }
+    }
+    if reviews.failed(game_id) {
+        return Err(AppError::Internal(format!(
+            "the review of game {game_id} failed"
+        )));
+    }
+    reviews.enqueue(game_id);
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(json!({ "status": "pending", "game_id": game_id })),
+    )
+        .into_response())
+}

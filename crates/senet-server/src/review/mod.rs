@@ -1,0 +1,197 @@
+//! Game reviews (`docs/ai.md`, "Game review"): computed once in the
+//! background when a game ends, stored, and served by
+//! `GET /api/games/{id}/review`.
+//!
+//! A review searches every decision and every possible outcome of every
+//! draw, so it runs on a blocking thread with its own node budget
+//! (`--review-nodes`), at most `--review-concurrency` at a time, so live
+//! games are never starved. A finished game without a stored review (one
+//! from before this feature, or one that ended while its review could not
+//! finish) is reviewed when first asked for: the request answers
+//! `202 pending` and the review is queued. A stored review of an older
+//! version of the analysis is computed again the same way.
+
+mod document;
+mod handler;
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use senet_ai::review::REVIEW_VERSION;
+use tokio::sync::{Semaphore, watch};
+use uuid::Uuid;
+
+use crate::store::Store;
+use crate::tablebase::Endgames;
+
+pub use document::{Input, analyse, document, input};
+pub use handler::get_review;
+
+/// The default node budget of a review's searches (a tenth of live play's).
+pub const DEFAULT_REVIEW_NODES: u64 = 20_000;
+
+/// Reviews being computed or waiting, and those that failed.
+#[derive(Default)]
+struct Queue {
+    pending: HashSet<Uuid>,
+    failed: HashSet<Uuid>,
+}
+
+struct Inner {
+    store: Store,
+    endgames: Endgames,
+    nodes: u64,
+    permits: Semaphore,
+    queue: Mutex<Queue>,
+    shutdown: watch::Receiver<bool>,
+}
+
+/// The review service, shared by the rooms (which queue a game when it
+/// ends) and the API. Cheap to clone.
+#[derive(Clone)]
+pub struct Reviews(Arc<Inner>);
+
+impl std::fmt::Debug for Reviews {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reviews")
+            .field("nodes", &self.0.nodes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether a stored review is current: computed by this version of the
+/// analysis or a newer one.
+#[must_use]
+pub fn is_current(version: i32) -> bool {
+    u32::try_from(version).is_ok_and(|v| v >= REVIEW_VERSION)
+}
+
+impl Reviews {
+    /// A review service: `nodes` a search, at most `concurrency` reviews at
+    /// a time (at least one).
+    #[must_use]
+    pub fn new(
+        store: Store,
+        endgames: Endgames,
+        nodes: u64,
+        concurrency: usize,
+        shutdown: watch::Receiver<bool>,
+    ) -> Reviews {
+        Reviews(Arc::new(Inner {
+            store,
+            endgames,
+            nodes: nodes.max(1),
+            permits: Semaphore::new(concurrency.max(1)),
+            queue: Mutex::new(Queue::default()),
+            shutdown,
+        }))
+    }
+
+    fn queue(&self) -> MutexGuard<'_, Queue> {
+        self.0
+            .queue
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The node budget of every search of a review.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+
+    /// Whether the game's review failed (the log says why); it is not
+    /// tried again until the server restarts.
+    #[must_use]
+    pub fn failed(&self, game_id: Uuid) -> bool {
+        self.queue().failed.contains(&game_id)
+    }
+
+    /// Queues a finished game's review unless it is queued already or
+    /// failed; returns at once. Call within the Tokio runtime.
+    pub fn enqueue(&self, game_id: Uuid) {
+        {
+            let mut queue = self.queue();
+            if queue.failed.contains(&game_id) || !queue.pending.insert(game_id) {
+                return;
+            }
+        }
+        let reviews = self.clone();
+        // Not awaited: the room (or the request) goes on at once.
+        drop(tokio::spawn(async move {
+            let outcome = reviews.run(game_id).await;
+            let mut queue = reviews.queue();
+            queue.pending.remove(&game_id);
+            if let Err(error) = outcome {
+                tracing::error!(%game_id, %error, "game review failed");
+                queue.failed.insert(game_id);
+            }
+        }));
+    }
+
+    /// Computes and stores one review, waiting for a permit first. A game
+    /// that is not finished, or already has a current review, is left
+    /// alone.
+    async fn run(&self, game_id: Uuid) -> Result<(), String> {
+        let _permit = self.0.permits.acquire().await.map_err(|e| e.to_string())?;
+        if *self.0.shutdown.borrow() {
+            return Ok(());
+        }
+        let store = &self.0.store;
+        if let Some(stored) = store.review(game_id).await.map_err(|e| e.to_string())? {
+            if is_current(stored.version) {
+                return Ok(());
+            }
+        }
+        let Some(row) = store
+            .history_game(game_id)
+            .await
+            .map_err(|e| e.to_string())?
+        else {
+            return Err("no such game".to_owned());
+        };
+        if row.status != "finished" {
+            return Ok(());
+        }
+        let steps = store.steps(game_id).await.map_err(|e| e.to_string())?;
+        let input = input(&row, &steps).map_err(|e| format!("{e:?}"))?;
+        let nodes = self.0.nodes;
+        let tables = self.0.endgames.tables();
+        let started = Instant::now();
+        let shutdown = self.0.shutdown.clone();
+        let document = tokio::task::spawn_blocking(move || {
+            // Stops on shutdown, and when the server is gone altogether (a
+            // dropped runtime waits for its blocking threads).
+            let stop = move || *shutdown.borrow() || shutdown.has_changed().is_err();
+            analyse(
+                &input,
+                nodes,
+                tables.as_deref().map(|t| t as &dyn senet_ai::Endgame),
+                &stop,
+            )
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+        let Some(document) = document else {
+            tracing::info!(%game_id, "game review stopped by the shutdown");
+            return Ok(());
+        };
+        tracing::info!(
+            %game_id,
+            nodes,
+            ms = started.elapsed().as_millis() as u64,
+            "game reviewed"
+        );
+        let version = i32::try_from(REVIEW_VERSION).unwrap_or(i32::MAX);
+        store
+            .put_review(
+                game_id,
+                version,
+                i64::try_from(nodes).unwrap_or(i64::MAX),
+                &document.to_string(),
+            )
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
