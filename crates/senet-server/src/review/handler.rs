@@ -16,7 +16,8 @@ use crate::store::Store;
 /// `200` with the review; `202 {"status":"pending"}` while it is computed
 /// (queued now if it was not); `409 game_in_play` before the game is over;
 /// `404 game_not_found` for an unknown game, or a private one the viewer
-/// did not play, exactly as `GET /api/games/{id}`.
+/// did not play, exactly as `GET /api/games/{id}`; `503 reviews_busy`
+/// when the queue is full.
 pub async fn get_review(
     State(store): State<Store>,
     State(reviews): State<Reviews>,
@@ -51,7 +52,13 @@ pub async fn get_review(
             "the review of game {game_id} failed"
         )));
     }
-    reviews.enqueue(game_id);
+    if !reviews.enqueue(game_id) {
+        return Err(AppError::Http(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "reviews_busy",
+            "too many reviews are waiting; ask again in a few minutes".to_owned(),
+        ));
+    }
     Ok((
         StatusCode::ACCEPTED,
         Json(json!({ "status": "pending", "game_id": game_id })),

@@ -31,6 +31,11 @@ pub use handler::get_review;
 /// The default node budget of a review's searches (a tenth of live play's).
 pub const DEFAULT_REVIEW_NODES: u64 = 20_000;
 
+/// The most reviews that may wait or run at once. Anyone may ask for the
+/// review of any public old game, so the queue is bounded: a full queue
+/// turns requests away (`503 reviews_busy`) instead of growing.
+pub const MAX_PENDING: usize = 1_000;
+
 /// Reviews being computed or waiting, and those that failed.
 #[derive(Default)]
 struct Queue {
@@ -109,13 +114,18 @@ impl Reviews {
     }
 
     /// Queues a finished game's review unless it is queued already or
-    /// failed; returns at once. Call within the Tokio runtime.
-    pub fn enqueue(&self, game_id: Uuid) {
+    /// failed; returns at once, `false` when the queue is full (then
+    /// nothing was queued). Call within the Tokio runtime.
+    pub fn enqueue(&self, game_id: Uuid) -> bool {
         {
             let mut queue = self.queue();
-            if queue.failed.contains(&game_id) || !queue.pending.insert(game_id) {
-                return;
+            if queue.failed.contains(&game_id) || queue.pending.contains(&game_id) {
+                return true;
             }
+            if queue.pending.len() >= MAX_PENDING {
+                return false;
+            }
+            queue.pending.insert(game_id);
         }
         let reviews = self.clone();
         // Not awaited: the room (or the request) goes on at once.
@@ -128,6 +138,7 @@ impl Reviews {
                 queue.failed.insert(game_id);
             }
         }));
+        true
     }
 
     /// Computes and stores one review, waiting for a permit first. A game

@@ -287,7 +287,10 @@ impl Room {
         self.tell_game_over(&standing);
         // The end is stored by now: the review reads the game back.
         if let Some(reviews) = &self.reviews {
-            reviews.enqueue(self.slot.id);
+            if !reviews.enqueue(self.slot.id) {
+                // Reviewed later, when someone asks for it.
+                tracing::warn!(game_id = %self.slot.id, "the review queue is full");
+            }
         }
     }
 
