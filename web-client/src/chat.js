@@ -103,6 +103,38 @@ const PANEL_HTML = `<h2 id="chat-title">Chat</h2>
 </form>`;
 
 /**
+ * One message as a list item: author, channel badge, (time,) text, all set
+ * as text. Shared by the room's panel and the replay's.
+ * @param {ChatLine} line
+ * @param {{ time: boolean }} opts
+ * @returns {HTMLLIElement}
+ */
+export function chatLineElement(line, opts) {
+  const li = document.createElement('li');
+  li.className = `chat-line chat-${line.channel}`;
+  li.dataset.channel = line.channel;
+  li.dataset.author = line.player_id;
+  const who = document.createElement('span');
+  who.className = 'chat-who';
+  who.textContent = line.display_name;
+  const badge = document.createElement('span');
+  badge.className = 'chat-badge';
+  badge.textContent = line.channel === 'players' ? 'player' : 'spectator';
+  const text = document.createElement('span');
+  text.className = 'chat-text';
+  text.textContent = line.text;
+  if (opts.time) {
+    const time = document.createElement('time');
+    time.dateTime = line.at;
+    time.textContent = new Date(line.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    li.append(who, ' ', badge, ' ', time, ' ', text);
+  } else {
+    li.append(who, ' ', badge, ' ', text);
+  }
+  return li;
+}
+
+/**
  * The chat panel of a room page, beside `root` (the room page re-renders
  * `root` on every event; the panel is outside it, so what is being typed
  * survives).
@@ -154,33 +186,12 @@ export function roomChat(root, opts) {
 
   const channel = () => (spectator ? 'spectators' : 'players');
 
-  /** @param {ChatLine} line */
-  function lineEl(line) {
-    const li = document.createElement('li');
-    li.className = `chat-line chat-${line.channel}`;
-    li.dataset.channel = line.channel;
-    li.dataset.author = line.player_id;
-    const who = document.createElement('span');
-    who.className = 'chat-who';
-    who.textContent = line.display_name;
-    const badge = document.createElement('span');
-    badge.className = 'chat-badge';
-    badge.textContent = line.channel === 'players' ? 'player' : 'spectator';
-    const text = document.createElement('span');
-    text.className = 'chat-text';
-    text.textContent = line.text;
-    const time = document.createElement('time');
-    time.dateTime = line.at;
-    time.textContent = new Date(line.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-    li.append(who, ' ', badge, ' ', time, ' ', text);
-    return li;
-  }
 
   const viewer = () => ({ spectator, follow, muted });
 
   function redrawLog() {
     log.setAttribute('aria-busy', 'true');
-    log.replaceChildren(...lines.filter((l) => shown(l, viewer())).map(lineEl));
+    log.replaceChildren(...lines.filter((l) => shown(l, viewer())).map((line) => chatLineElement(line, { time: true })));
     log.removeAttribute('aria-busy');
     log.scrollTop = log.scrollHeight;
   }
@@ -282,7 +293,7 @@ export function roomChat(root, opts) {
         if (next !== lines) {
           lines = next;
           if (shown(line, viewer())) {
-            log.append(lineEl(line));
+            log.append(chatLineElement(line, { time: true }));
             while (log.children.length > 300) log.firstElementChild?.remove();
             log.scrollTop = log.scrollHeight;
           }

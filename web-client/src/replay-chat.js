@@ -4,30 +4,9 @@
 // set with textContent, never as HTML.
 
 import { getJson } from './history-api.js';
-import { shown } from './chat.js';
+import { chatLineElement, shown } from './chat.js';
 
 /** @typedef {import('./chat.js').ChatLine} ChatLine */
-
-/**
- * One message as a list item.
- * @param {ChatLine} line
- */
-function item(line) {
-  const li = document.createElement('li');
-  li.className = `chat-line chat-${line.channel}`;
-  li.dataset.channel = line.channel;
-  const who = document.createElement('span');
-  who.className = 'chat-who';
-  who.textContent = line.display_name;
-  const badge = document.createElement('span');
-  badge.className = 'chat-badge';
-  badge.textContent = line.channel === 'players' ? 'player' : 'spectator';
-  const text = document.createElement('span');
-  text.className = 'chat-text';
-  text.textContent = line.text;
-  li.append(who, ' ', badge, ' ', text);
-  return li;
-}
 
 /**
  * Adds the game's chat after the replay's grid in `root`; says so when
@@ -66,7 +45,7 @@ export async function showReplayChat(root, gameId, token) {
   const draw = () => {
     const viewer = { spectator: false, follow: box.checked, muted: new Set() };
     const visible = lines.filter((l) => shown(l, viewer));
-    log.replaceChildren(...visible.map(item));
+    log.replaceChildren(...visible.map((line) => chatLineElement(line, { time: false })));
     note.textContent = visible.length ? '' : 'Nobody chatted during this game.';
     log.hidden = visible.length === 0;
   };

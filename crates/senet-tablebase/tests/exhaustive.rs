@@ -9,6 +9,10 @@
 //! between, and the bounds must be close.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::Solved;
+
 use std::collections::HashMap;
 
 use rand::SeedableRng;
@@ -157,21 +161,6 @@ fn two_against_one_near_the_end_matches_the_search() {
     for layer in [Layer::new(1, 1), Layer::new(2, 1), Layer::new(1, 2)] {
         let gap = residual(&get, layer);
         assert!(gap < 1e-9, "layer {layer:?}: gap {gap}");
-    }
-}
-
-/// The solved layers lent to the expert as exact values.
-struct Solved<'a>(&'a Store);
-
-impl Endgame for Solved<'_> {
-    fn win_chance(&self, position: &Position) -> Option<f64> {
-        let side = position.to_move();
-        let (own, theirs) = (position.bitboard(side), position.bitboard(side.opponent()));
-        let layer = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
-        self.0
-            .get(layer)?
-            .get(layer.index(own, theirs) as usize)
-            .copied()
     }
 }
 

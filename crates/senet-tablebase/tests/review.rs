@@ -5,6 +5,10 @@
 //! position, the average over the five throws.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod common;
+
+use common::Solved;
+
 use senet_ai::Endgame;
 use senet_ai::review::{Grade, Played, Reviewed, Reviewer, review_from};
 use senet_engine::{
@@ -14,21 +18,6 @@ use senet_engine::{
 use senet_tablebase::{Layer, Store, solve_pair};
 
 const TOLERANCE: f64 = 1e-10;
-
-/// The solved layers lent as exact values.
-struct Solved<'a>(&'a Store);
-
-impl Endgame for Solved<'_> {
-    fn win_chance(&self, position: &Position) -> Option<f64> {
-        let side = position.to_move();
-        let (own, theirs) = (position.bitboard(side), position.bitboard(side.opponent()));
-        let layer = Layer::new(own.count_ones() as u8, theirs.count_ones() as u8);
-        self.0
-            .get(layer)?
-            .get(layer.index(own, theirs) as usize)
-            .copied()
-    }
-}
 
 /// The Cone's chance after a move, exactly.
 fn after_move(
