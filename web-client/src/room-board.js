@@ -7,7 +7,7 @@ import { previewHint } from './view-room.js';
 
 /** @typedef {import('./types.js').RoomState} RoomState */
 
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Highlights what an option (a board control or an option button) would do,
@@ -90,4 +90,18 @@ export function animate(root, msg) {
     const dy = a.top + a.height / 2 - (b.top + b.height / 2);
     piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0, 0)' }], { duration: 380, easing: 'cubic-bezier(.2,.8,.2,1)' });
   }
+}
+
+/**
+ * A selector that finds the same control after a re-render.
+ * @param {HTMLElement} el
+ */
+export function focusKey(el) {
+  if (el.id) return `#${el.id}`;
+  if (el.dataset.squareOptions) return `[data-square-options="${CSS.escape(el.dataset.squareOptions)}"]`;
+  if (el.dataset.option) return `[data-option="${CSS.escape(el.dataset.option)}"]`;
+  if (el.dataset.action) return `[data-action="${el.dataset.action}"]`;
+  if (el.dataset.square) return `[data-square="${el.dataset.square}"]`;
+  if (el.closest('.board')) return '.board';
+  return null;
 }

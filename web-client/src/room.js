@@ -10,7 +10,7 @@ import * as identity from './identity.js';
 import { RoomSocket } from './socket.js';
 import * as sound from './sound.js';
 import { blockedReason, canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
-import { animate, clearPreview, destinationsOf, showPreview } from './room-board.js';
+import { animate, clearPreview, destinationsOf, focusKey, reducedMotion, showPreview } from './room-board.js';
 import { inputKind, tapOutcome } from './tap.js';
 import { confirmDialog, copyText, toast } from './ui.js';
 import { joinHtml, roomHtml } from './view-room.js';
@@ -22,8 +22,6 @@ const AUTO_FORCED_KEY = 'senet.autoForced';
 
 /** How long each draw the rules make inside a turn stays on screen before the next. */
 const DRAW_PAUSE_MS = 650;
-
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Shows the room `code` in `root`.
@@ -488,18 +486,4 @@ function play(root, code, token, setConn) {
   // For tests and debugging: drop the socket as a network failure would.
   /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => state, sounds: () => sound.played.slice() };
   socket.start();
-}
-
-/**
- * A selector that finds the same control after a re-render.
- * @param {HTMLElement} el
- */
-function focusKey(el) {
-  if (el.id) return `#${el.id}`;
-  if (el.dataset.squareOptions) return `[data-square-options="${CSS.escape(el.dataset.squareOptions)}"]`;
-  if (el.dataset.option) return `[data-option="${CSS.escape(el.dataset.option)}"]`;
-  if (el.dataset.action) return `[data-action="${el.dataset.action}"]`;
-  if (el.dataset.square) return `[data-square="${el.dataset.square}"]`;
-  if (el.closest('.board')) return '.board';
-  return null;
 }

@@ -4,6 +4,7 @@
 mod actor;
 mod chat;
 pub mod clock;
+mod commands;
 mod computer_turns;
 mod connections;
 pub mod fair;
