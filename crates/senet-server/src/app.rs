@@ -14,7 +14,8 @@ use tokio::sync::watch;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 
-use crate::config::Settings;
+use crate::cluster::Cluster;
+use crate::config::{ClusterSettings, Settings};
 use crate::error::{API_BODY_LIMIT, api_errors_as_json};
 use crate::ops::{Metrics, Readiness};
 use crate::rooms::Rooms;
@@ -103,6 +104,31 @@ fn compression() -> CompressionLayer<Compressible> {
         .compress_when(Compressible(DefaultPredicate::new()))
 }
 
+/// The background work of one node of several: lease renewals, taking
+/// over rooms nobody runs, answering other nodes, and the shared lobby.
+fn start_node_tasks(
+    cluster: &Cluster,
+    rooms: &Rooms,
+    conn_ids: &Arc<AtomicU64>,
+    shutdown: &watch::Receiver<bool>,
+) {
+    tokio::spawn(cluster.ownership().clone().run_renewals(shutdown.clone()));
+    tokio::spawn(crate::cluster::takeover::run(
+        rooms.clone(),
+        shutdown.clone(),
+    ));
+    tokio::spawn(crate::cluster::lobby_sync::run(
+        rooms.clone(),
+        shutdown.clone(),
+    ));
+    let (rooms, conn_ids, shutdown) = (rooms.clone(), conn_ids.clone(), shutdown.clone());
+    tokio::spawn(async move {
+        if let Err(error) = crate::cluster::owner::serve(rooms, conn_ids, shutdown).await {
+            tracing::error!(%error, "this node no longer answers the other nodes");
+        }
+    });
+}
+
 /// Triggers a graceful shutdown.
 #[derive(Debug, Clone)]
 pub struct ShutdownHandle(Arc<watch::Sender<bool>>);
@@ -151,6 +177,18 @@ impl Server {
         store: Store,
         bind: SocketAddr,
     ) -> Result<Server, StartError> {
+        Server::build_node(settings, store, bind, None).await
+    }
+
+    /// [`Server::build`] as one node of several when `cluster` is given
+    /// (`docs/multi-node.md`): rooms are run under leases, relayed over
+    /// NATS, and taken over from nodes that die.
+    pub async fn build_node(
+        settings: Settings,
+        store: Store,
+        bind: SocketAddr,
+        cluster: Option<ClusterSettings>,
+    ) -> Result<Server, StartError> {
         // Bind first, so the first thing the log says is where to play;
         // connections wait in the backlog until start-up is done.
         let listener = TcpListener::bind(bind).await?;
@@ -165,9 +203,18 @@ impl Server {
         store.migrate().await?;
         let (tx, rx) = watch::channel(false);
         let settings = Arc::new(settings);
-        let rooms = Rooms::new(store.clone(), settings.clone(), rx.clone());
+        let cluster = match cluster {
+            Some(cluster) => Some(Cluster::connect(&cluster, store.clone()).await?),
+            None => None,
+        };
+        let rooms =
+            Rooms::new(store.clone(), settings.clone(), rx.clone()).with_cluster(cluster.clone());
+        let conn_ids = Arc::new(AtomicU64::new(1));
         let resumed = rooms.resume_all().await?;
         tracing::info!(resumed, "unfinished rooms resumed");
+        if let Some(cluster) = &cluster {
+            start_node_tasks(cluster, &rooms, &conn_ids, &rx);
+        }
         readiness.set_ready();
         Ok(Server {
             listener: accepting(listener),
@@ -178,7 +225,7 @@ impl Server {
                 rooms,
                 settings,
                 shutdown: rx,
-                conn_ids: Arc::new(AtomicU64::new(1)),
+                conn_ids,
                 live_conns: Arc::new(AtomicUsize::new(0)),
                 readiness,
                 metrics,
@@ -234,6 +281,11 @@ impl Server {
             && Instant::now() < deadline
         {
             tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if let Some(cluster) = rooms.cluster() {
+            // The rooms' last frames to other nodes' clients (their close,
+            // 1012) go out before the process ends.
+            let _ = tokio::time::timeout(Duration::from_secs(1), cluster.nats().flush()).await;
         }
         tracing::info!("server stopped");
         served

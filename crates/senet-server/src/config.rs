@@ -99,6 +99,23 @@ pub struct Config {
     #[arg(long, env = "SENET_REVIEW_CONCURRENCY", default_value_t = 1)]
     pub review_concurrency: usize,
 
+    /// This node's name among several (letters, digits, `-` and `_`; at
+    /// most 64). Without it: the host name and a random suffix.
+    #[arg(long, env = "SENET_NODE_ID")]
+    pub node_id: Option<String>,
+
+    /// NATS server URL (`nats://host:4222`): run as one node of several on
+    /// one PostgreSQL database (`docs/multi-node.md`). Without it the
+    /// server runs alone, as it always has.
+    #[arg(long, env = "SENET_NATS_URL")]
+    pub nats_url: Option<String>,
+
+    /// Milliseconds a node's hold on a room (its lease) lasts unless
+    /// renewed (every third of it). A dead node's rooms move to the others
+    /// within about one and a half of these.
+    #[arg(long, env = "SENET_LEASE_MS", default_value_t = 5000)]
+    pub lease_ms: u64,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -129,6 +146,44 @@ impl Config {
         }
     }
 
+    /// This node's settings among several, when a NATS URL is given:
+    /// `Err` with a message when they are not usable.
+    pub fn cluster(&self) -> Result<Option<ClusterSettings>, String> {
+        let Some(nats_url) = &self.nats_url else {
+            return Ok(None);
+        };
+        if !self
+            .database_url
+            .as_deref()
+            .is_some_and(|url| url.starts_with("postgres"))
+        {
+            return Err(
+                "several nodes (`--nats-url`) need PostgreSQL: set DATABASE_URL to a postgres:// URL"
+                    .to_owned(),
+            );
+        }
+        let node_id = match &self.node_id {
+            Some(id) => id.clone(),
+            None => default_node_id(),
+        };
+        if node_id.is_empty()
+            || node_id.len() > 64
+            || !node_id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(format!(
+                "`{node_id}` is not a node id: use 1 to 64 letters, digits, `-` or `_`"
+            ));
+        }
+        Ok(Some(ClusterSettings {
+            node_id,
+            nats_url: nats_url.clone(),
+            // Below 300 ms renewals would hardly outpace expiry.
+            lease: Duration::from_millis(self.lease_ms.max(300)),
+        }))
+    }
+
     /// Where the expert's endgame tables come from.
     #[must_use]
     pub fn tablebase_source(&self) -> crate::tablebase::TablebaseSource {
@@ -151,6 +206,35 @@ impl Config {
             review_concurrency: self.review_concurrency.max(1),
         }
     }
+}
+
+/// A node's settings among several (`--nats-url`).
+#[derive(Debug, Clone)]
+pub struct ClusterSettings {
+    /// This node's id (safe in a NATS subject).
+    pub node_id: String,
+    /// Where NATS is.
+    pub nats_url: String,
+    /// How long a lease lasts unless renewed.
+    pub lease: Duration,
+}
+
+/// The host name (from `/etc/hostname`, else `node`) and 32 random bits,
+/// keeping only the characters a node id allows.
+fn default_node_id() -> String {
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let host: String = host
+        .trim()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .take(40)
+        .collect();
+    let host = if host.is_empty() {
+        "node".to_owned()
+    } else {
+        host
+    };
+    format!("{host}-{:08x}", rand::random::<u32>())
 }
 
 /// Runtime settings shared by every part of the server.
@@ -232,6 +316,48 @@ mod tests {
             default.store_options().timeout,
             crate::store::DEFAULT_TIMEOUT
         );
+    }
+
+    #[test]
+    fn several_nodes_need_postgres_and_a_safe_node_id() {
+        let alone = Config::try_parse_from(["senet-server"]).unwrap();
+        assert!(alone.cluster().unwrap().is_none(), "alone by default");
+        let on_sqlite =
+            Config::try_parse_from(["senet-server", "--nats-url", "nats://127.0.0.1:4222"])
+                .unwrap();
+        assert!(on_sqlite.cluster().unwrap_err().contains("PostgreSQL"));
+        let node = |id: &str| {
+            Config::try_parse_from([
+                "senet-server",
+                "--nats-url",
+                "nats://127.0.0.1:4222",
+                "--database-url",
+                "postgres://127.0.0.1/senet",
+                "--node-id",
+                id,
+                "--lease-ms",
+                "100",
+            ])
+            .unwrap()
+            .cluster()
+        };
+        let cluster = node("node-1").unwrap().unwrap();
+        assert_eq!(cluster.node_id, "node-1");
+        assert_eq!(cluster.lease, Duration::from_millis(300), "at least 300 ms");
+        assert!(node("a.b").is_err(), "a dot would split a NATS subject");
+        assert!(node("").is_err());
+        let generated = Config::try_parse_from([
+            "senet-server",
+            "--nats-url",
+            "nats://x",
+            "--database-url",
+            "postgres://x",
+        ])
+        .unwrap()
+        .cluster()
+        .unwrap()
+        .unwrap();
+        assert!(generated.node_id.len() > 8, "{}", generated.node_id);
     }
 
     #[test]

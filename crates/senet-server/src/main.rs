@@ -36,7 +36,8 @@ async fn run(config: Config) -> Result<(), senet_server::app::StartError> {
         Some(url) => Store::connect_with(url, options).await?,
         None => Store::open_sqlite_file(&config.db_path, options).await?,
     };
-    let server = Server::build(config.settings(), store, config.bind).await?;
+    let cluster = config.cluster()?;
+    let server = Server::build_node(config.settings(), store, config.bind, cluster).await?;
     // After start-up, so a slow read of the tables delays nothing.
     server.load_tablebase(config.tablebase_source());
     let handle = server.shutdown_handle();

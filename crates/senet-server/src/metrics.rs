@@ -89,6 +89,11 @@ pub fn room_started() {
     gauge!(LIVE_ROOMS).increment(1.0);
 }
 
+/// A room was taken over from a node that no longer holds it.
+pub fn room_taken_over() {
+    counter!("senet_rooms_taken_over_total").increment(1);
+}
+
 /// A room task ended.
 pub fn room_stopped() {
     gauge!(LIVE_ROOMS).decrement(1.0);

@@ -52,6 +52,7 @@ pub fn router() -> Router<AppState> {
 async fn healthz(
     State(store): State<Store>,
     State(endgames): State<Endgames>,
+    State(rooms): State<crate::rooms::Rooms>,
 ) -> Result<Json<Value>, AppError> {
     store
         .ping()
@@ -61,6 +62,8 @@ async fn healthz(
         "status": "ok",
         "database": "ok",
         "tablebase": endgames.state().as_str(),
+        // Which node answered (one of several), else null.
+        "node": rooms.cluster().map(crate::cluster::Cluster::node_id),
     });
     if let Some(pieces) = endgames.pieces() {
         body["tablebase_pieces"] = json!(pieces);

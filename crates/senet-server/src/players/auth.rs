@@ -39,7 +39,7 @@ fn hash_secret(secret: &str) -> Vec<u8> {
 }
 
 /// An authenticated player.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Identity {
     /// Player id.
     pub id: Uuid,

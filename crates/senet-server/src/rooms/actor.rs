@@ -100,6 +100,11 @@ pub struct Room {
     pub(super) chat: super::chat::ChatState,
     /// Where a finished game's review is queued (none in a bare room).
     pub(super) reviews: Option<crate::review::Reviews>,
+    /// The room's lease, on one node of several: the fence of its writes.
+    pub(super) held: Option<crate::cluster::Held>,
+    /// Another node took the room over (a fenced write, or a renewal that
+    /// found the lease gone): the actor stops and its clients reconnect.
+    pub(super) moved: bool,
 }
 
 impl Room {
@@ -141,7 +146,20 @@ impl Room {
             endgames: crate::tablebase::Endgames::default(),
             chat: super::chat::ChatState::default(),
             reviews: None,
+            held: None,
+            moved: false,
         }
+    }
+
+    /// Gives the room its lease (one node of several).
+    pub(super) fn with_lease(mut self, held: Option<crate::cluster::Held>) -> Room {
+        self.held = held;
+        self
+    }
+
+    /// The fence of the room's writes: its lease, on one node of several.
+    pub(super) fn fence(&self) -> Option<&crate::store::Lease> {
+        self.held.as_ref().map(|held| &held.lease)
     }
 
     /// Lends the room the expert's endgame tables.
@@ -224,9 +242,17 @@ impl Room {
         self.draw_by_itself().await;
         self.schedule_computer();
         self.sync_clock();
+        let mut lost = self.held.as_ref().map(|held| held.lost.clone());
         loop {
+            if self.moved {
+                break;
+            }
             let deadline = self.clock_deadline();
             tokio::select! {
+                () = lease_lost(lost.as_mut()) => {
+                    self.moved = true;
+                    break;
+                }
                 command = rx.recv() => match command {
                     Some(command) => {
                         self.last_activity = Instant::now();
@@ -271,10 +297,26 @@ impl Room {
                 _ = shutdown.changed() => break,
             }
         }
-        let span = self.game_span.clone();
-        self.store_unstored().instrument(span).await;
         registry.remove(&self.code, instance);
+        if self.moved {
+            tracing::warn!(parent: &self.game_span, "room moved to another node; its clients reconnect");
+            self.close_all(crate::ws::close::ROOM_MOVED);
+        } else {
+            let span = self.game_span.clone();
+            self.store_unstored().instrument(span).await;
+        }
+        if let Some(held) = self.held.take() {
+            // Handed over, unless another node has it already.
+            held.let_go(!self.moved).await;
+        }
         crate::metrics::room_stopped();
+    }
+
+    /// Closes every connection with `close` (past their queues).
+    fn close_all(&mut self, close: crate::ws::close::Close) {
+        for (_, conn) in self.conns.drain() {
+            let _ = conn.close.send(Some(close));
+        }
     }
 
     pub(super) async fn handle(&mut self, command: Command) {
@@ -366,6 +408,17 @@ impl Room {
             M::ChatFollow { spectators } => self.chat_follow(conn, spectators).await,
             M::ChatSetting { on } => self.chat_setting(conn, on).await,
         }
+    }
+}
+
+/// Resolves once the room's lease is lost (the sender says so, or is gone
+/// because a newer take replaced it); never without a lease.
+async fn lease_lost(lost: Option<&mut watch::Receiver<bool>>) {
+    match lost {
+        Some(lost) => {
+            let _ = lost.wait_for(|lost| *lost).await;
+        }
+        None => std::future::pending().await,
     }
 }
 

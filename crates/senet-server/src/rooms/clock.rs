@@ -22,7 +22,7 @@ pub const MOVE_SECONDS: (u32, u32) = (5, 120);
 
 /// A room's time control, chosen when it is created and kept by every game
 /// of the room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TimeControl {
     /// No clock (the default).

@@ -229,9 +229,7 @@ impl Room {
     pub(super) fn drop_conn(&mut self, conn: ConnId) {
         if let Some(dropped) = self.conns.get(&conn) {
             // Not through `tx`: it is full.
-            dropped
-                .close
-                .send_replace(Some((1008, "too slow to read events")));
+            dropped.close.send_replace(Some(crate::ws::close::TOO_SLOW));
             tracing::warn!(conn, "dropping a connection that does not keep up");
         }
         self.disconnect(conn);

@@ -12,12 +12,13 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 use uuid::Uuid;
 
-use super::actor::{Command, RoomInfo};
+use super::actor::Command;
 use super::clock::{Clocks, TimeControl};
 use super::fair::{Fairness, client_seed};
 use super::kendall_v1::{self, KendallMirror};
+use super::load::StoredRoom;
 use super::lobby::Origin;
-use super::registry::Rooms;
+use super::registry::{Located, Rooms};
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
 use crate::computer::ComputerLevel;
 use crate::config::Settings;
@@ -313,14 +314,16 @@ pub async fn create_room(
         creator: player.id,
         created_at: Utc::now(),
     };
-    rooms.start(
-        code.clone(),
+    let held = rooms.claim_new(&code).await.map_err(AppError::Internal)?;
+    let room = StoredRoom {
+        code: code.clone(),
         public,
         rule_set,
         slot,
-        Vec::new(),
-        Some(origin),
-    );
+        series: Vec::new(),
+        origin,
+    };
+    rooms.start(room, held);
     let every_other = match computers.first() {
         Some(Some(first))
             if computers.len() == usize::from(seats) - 1
@@ -352,32 +355,41 @@ pub async fn create_room(
     ))
 }
 
-/// Asks a live room for its facts.
-pub async fn room_info(rooms: &Rooms, code: &str) -> Result<RoomInfo, AppError> {
+/// Asks a live room for its facts: the room itself when it runs here,
+/// else its node over NATS.
+pub async fn room_info(rooms: &Rooms, code: &str) -> Result<serde_json::Value, AppError> {
     let not_found = || AppError::NotFound("room_not_found", format!("no room `{code}`"));
     if code.len() > 64 {
         return Err(not_found());
     }
-    let handle = rooms
-        .get_or_load(code)
-        .await
-        .map_err(AppError::Internal)?
-        .ok_or_else(not_found)?;
+    let handle = match rooms.locate(code).await.map_err(AppError::Internal)? {
+        None => return Err(not_found()),
+        Some(Located::Here(handle)) => handle,
+        Some(Located::Elsewhere { owner, .. }) => {
+            let cluster = rooms
+                .cluster()
+                .ok_or_else(|| AppError::Internal("a room elsewhere without a cluster".into()))?;
+            return crate::cluster::owner::ask_info(cluster, &owner, code)
+                .await
+                .map_err(AppError::Unavailable);
+        }
+    };
     let (reply, answer) = oneshot::channel();
     handle
         .tx
         .send(Command::Info { reply })
         .await
         .map_err(|_| AppError::Unavailable("room actor gone".to_owned()))?;
-    answer
+    let info = answer
         .await
-        .map_err(|_| AppError::Unavailable("room actor gone".to_owned()))
+        .map_err(|_| AppError::Unavailable("room actor gone".to_owned()))?;
+    serde_json::to_value(info).map_err(AppError::internal)
 }
 
 /// `GET /api/rooms/{code}` (also the invite link `/r/{code}`).
 pub async fn get_room(
     State(rooms): State<Rooms>,
     Path(code): Path<String>,
-) -> Result<Json<RoomInfo>, AppError> {
+) -> Result<Json<serde_json::Value>, AppError> {
     room_info(&rooms, &code).await.map(Json)
 }

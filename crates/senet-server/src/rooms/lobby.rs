@@ -26,7 +26,7 @@ use super::slot::Status;
 pub const LOBBY_LIMIT: usize = 100;
 
 /// A lobby entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct LobbyEntry {
     /// Room code.
     pub code: String,
@@ -90,6 +90,19 @@ pub struct Listings {
     /// The read of the games being played for the current `games` count:
     /// one read serves every feed until the next change.
     live: Arc<Mutex<(u64, LiveRead)>>,
+    /// Bumped only by this node's own rooms' games starting or ending (what
+    /// it tells the other nodes; `games` counts theirs too).
+    local_games: Arc<AtomicU64>,
+    /// The other nodes' listed rooms, by node (one node of several).
+    remote: Arc<Mutex<HashMap<String, RemoteLobby>>>,
+}
+
+/// Another node's lobby as it last told it.
+#[derive(Debug)]
+struct RemoteLobby {
+    entries: Vec<LobbyEntry>,
+    games: u64,
+    heard: std::time::Instant,
 }
 
 impl Default for Listings {
@@ -100,6 +113,8 @@ impl Default for Listings {
             feeds: Arc::default(),
             games: Arc::default(),
             live: Arc::default(),
+            local_games: Arc::default(),
+            remote: Arc::default(),
         }
     }
 }
@@ -137,8 +152,77 @@ impl Listings {
     /// Says that a public room's game started or ended: the feeds wake and
     /// read the games being played again.
     pub fn games_changed(&self) {
+        self.local_games.fetch_add(1, Ordering::SeqCst);
+        self.wake_for_games();
+    }
+
+    fn wake_for_games(&self) {
         self.games.fetch_add(1, Ordering::SeqCst);
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    fn remote_lock(&self) -> MutexGuard<'_, HashMap<String, RemoteLobby>> {
+        self.remote
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// What this node tells the others: its own listed rooms and its count
+    /// of public games started or ended.
+    #[must_use]
+    pub fn own(&self) -> (Vec<LobbyEntry>, u64) {
+        let mut entries: Vec<LobbyEntry> = self
+            .lock()
+            .values()
+            .map(|(_, entry)| entry.clone())
+            .collect();
+        entries.sort_by(|a, b| a.code.cmp(&b.code));
+        (entries, self.local_games.load(Ordering::SeqCst))
+    }
+
+    /// What another node told of its lobby: the feeds wake if its rooms
+    /// changed, and read the games being played again if its count moved.
+    pub fn set_remote(&self, node: &str, entries: Vec<LobbyEntry>, games: u64) {
+        let mut remote = self.remote_lock();
+        let heard = std::time::Instant::now();
+        let (listed, played) = match remote.get_mut(node) {
+            Some(old) => {
+                let changed = (old.entries != entries, old.games != games);
+                old.entries = entries;
+                old.games = games;
+                old.heard = heard;
+                changed
+            }
+            None => {
+                let listed = !entries.is_empty();
+                let lobby = RemoteLobby {
+                    entries,
+                    games,
+                    heard,
+                };
+                remote.insert(node.to_owned(), lobby);
+                (listed, true)
+            }
+        };
+        drop(remote);
+        if played {
+            self.wake_for_games();
+        } else if listed {
+            self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    /// Forgets the rooms of nodes not heard from for `silence` (dead, or
+    /// cut off).
+    pub fn expire_remote(&self, silence: std::time::Duration) {
+        let mut remote = self.remote_lock();
+        let before = remote.len();
+        remote.retain(|_, lobby| lobby.heard.elapsed() < silence);
+        let expired = remote.len() != before;
+        drop(remote);
+        if expired {
+            self.wake_for_games();
+        }
     }
 
     /// The read of the games being played as of now: the one of the
@@ -156,7 +240,7 @@ impl Listings {
     }
 
     /// A receiver that sees every later change of the listed rooms.
-    pub(super) fn subscribe(&self) -> watch::Receiver<u64> {
+    pub(crate) fn subscribe(&self) -> watch::Receiver<u64> {
         self.changes.subscribe()
     }
 
@@ -168,11 +252,25 @@ impl Listings {
             .values()
             .map(|(_, entry)| entry.clone())
             .collect();
+        // Another node's entry for a room listed here too is the older
+        // news: the room moved here.
+        let here: std::collections::HashSet<String> =
+            entries.iter().map(|entry| entry.code.clone()).collect();
+        for lobby in self.remote_lock().values() {
+            entries.extend(
+                lobby
+                    .entries
+                    .iter()
+                    .filter(|entry| !here.contains(&entry.code))
+                    .cloned(),
+            );
+        }
         entries.sort_by(|a, b| {
             b.created_at
                 .cmp(&a.created_at)
                 .then_with(|| a.code.cmp(&b.code))
         });
+        entries.dedup_by(|a, b| a.code == b.code);
         entries.truncate(LOBBY_LIMIT);
         entries
     }

@@ -27,6 +27,7 @@ pub use actor::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo
 pub use chat::{CHAT_MAX_CHARS, CHAT_RECENT, lines_of as chat_lines};
 pub use fair::client_seed;
 pub use handlers::{create_room, get_room};
+pub use lobby::LOBBY_LIMIT;
 pub use lobby::{Listings, LobbyEntry, Origin, lobby};
 pub use lobby_feed::{FEED_INTERVAL, FEED_KEEP_ALIVE, FEED_LIMIT, lobby_feed};
-pub use registry::{RoomHandle, Rooms};
+pub use registry::{Located, RoomHandle, Rooms};

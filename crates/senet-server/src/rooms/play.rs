@@ -184,12 +184,13 @@ impl Room {
             .then(|| super::clock::Clocks::text(&clocks));
         let written = self
             .store
-            .append_timed(
+            .append_fenced(
                 self.slot.id,
                 first,
                 &steps,
                 end.as_ref().map(EndRow::stored).as_ref(),
                 clock_text.as_deref(),
+                self.fence(),
             )
             .await;
         self.stored(written, &expected).await?;
@@ -260,7 +261,7 @@ impl Room {
         let first = i32::try_from(self.slot.stored_entries() + 1).unwrap_or(i32::MAX);
         match self
             .store
-            .append_steps(self.slot.id, first, &steps, None)
+            .append_fenced(self.slot.id, first, &steps, None, None, self.fence())
             .await
         {
             Ok(()) => self.slot.unstored = 0,
@@ -337,7 +338,14 @@ impl Room {
         let first = i32::try_from(self.slot.stored_entries() + 1).unwrap_or(i32::MAX);
         let written = self
             .store
-            .append_steps(self.slot.id, first, &steps, Some(&end.stored()))
+            .append_fenced(
+                self.slot.id,
+                first,
+                &steps,
+                Some(&end.stored()),
+                None,
+                self.fence(),
+            )
             .await;
         self.stored(written, &expected).await?;
         self.slot.unstored = 0;

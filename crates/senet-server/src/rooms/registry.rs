@@ -11,11 +11,10 @@ use tracing::Instrument;
 
 use super::actor::{Command, Room};
 use super::load::{StoredRoom, load_room};
-use super::lobby::{Listings, Origin};
-use super::slot::GameSlot;
+use super::lobby::Listings;
+use crate::cluster::{Cluster, Held};
 use crate::config::Settings;
 use crate::store::Store;
-use crate::ws::protocol::v2::SeriesEntry;
 
 /// How many commands may queue for one room.
 pub const ROOM_QUEUE: usize = 256;
@@ -91,6 +90,26 @@ pub struct Rooms {
     endgames: crate::tablebase::Endgames,
     /// Finished games' reviews, queued by every room when a game ends.
     reviews: crate::review::Reviews,
+    /// This node among several (`None`: the server runs alone).
+    cluster: Option<Cluster>,
+    /// One take of a lease at a time on this node, so two connections
+    /// racing to load the same room cannot both take it (each take raises
+    /// the epoch and would fence the other).
+    taking: Arc<tokio::sync::Mutex<()>>,
+}
+
+/// Where a live room runs.
+#[derive(Debug, Clone)]
+pub enum Located {
+    /// On this node.
+    Here(RoomHandle),
+    /// On another node, which holds its lease.
+    Elsewhere {
+        /// That node's id.
+        owner: String,
+        /// The room's rule set.
+        rule_set: RuleSetId,
+    },
 }
 
 impl Rooms {
@@ -112,7 +131,30 @@ impl Rooms {
             next_instance: Arc::new(AtomicU64::new(1)),
             endgames,
             reviews,
+            cluster: None,
+            taking: Arc::default(),
         }
+    }
+
+    /// Makes this room service one node of several.
+    #[must_use]
+    pub fn with_cluster(mut self, cluster: Option<Cluster>) -> Rooms {
+        self.cluster = cluster;
+        self
+    }
+
+    /// This node among several, if it is one.
+    #[must_use]
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.cluster.as_ref()
+    }
+
+    /// The room's live handle on this node, if it runs here.
+    #[must_use]
+    pub fn local(&self, code: &str) -> Option<RoomHandle> {
+        self.registry
+            .get(code)
+            .filter(|handle| !handle.tx.is_closed())
     }
 
     /// The expert's endgame tables every room uses (none until loaded).
@@ -125,6 +167,11 @@ impl Rooms {
         &self.reviews
     }
 
+    /// The store rooms are kept in.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// The registry.
     pub fn registry(&self) -> &Registry {
         &self.registry
@@ -132,15 +179,15 @@ impl Rooms {
 
     /// Starts the actor for a room unless one is live already; returns the
     /// live handle either way.
-    pub(super) fn start(
-        &self,
-        code: String,
-        public: bool,
-        rule_set: RuleSetId,
-        slot: GameSlot,
-        series: Vec<SeriesEntry>,
-        origin: Option<Origin>,
-    ) -> RoomHandle {
+    pub(super) fn start(&self, room: StoredRoom, held: Option<Held>) -> RoomHandle {
+        let StoredRoom {
+            code,
+            public,
+            rule_set,
+            slot,
+            series,
+            origin,
+        } = room;
         let mut map = self.registry.lock();
         if let Some(existing) = map.get(&code) {
             if !existing.tx.is_closed() {
@@ -167,10 +214,11 @@ impl Rooms {
             self.settings.clone(),
             series,
         )
-        .with_origin(origin)
+        .with_origin(Some(origin))
         .with_endgames(self.endgames.clone())
         .with_reviews(self.reviews.clone())
-        .with_self(handle.tx.downgrade());
+        .with_self(handle.tx.downgrade())
+        .with_lease(held);
         tokio::spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())
                 .instrument(span),
@@ -179,40 +227,124 @@ impl Rooms {
     }
 
     /// The live room with this code, loading it from the store if needed.
-    /// `Ok(None)` when no such room exists.
+    /// `Ok(None)` when no such room exists. On one node of several, a room
+    /// another node runs is not loaded here: see [`Rooms::locate`].
     pub async fn get_or_load(&self, code: &str) -> Result<Option<RoomHandle>, String> {
-        if let Some(handle) = self.registry.get(code) {
-            if !handle.tx.is_closed() {
-                return Ok(Some(handle));
+        match self.locate(code).await? {
+            Some(Located::Here(handle)) => Ok(Some(handle)),
+            Some(Located::Elsewhere { owner, .. }) => {
+                Err(format!("room {code} runs on node {owner}"))
             }
-            self.registry.forget(&handle);
-        }
-        match load_room(&self.store, code).await? {
-            Some(stored) => Ok(Some(self.start_stored(stored))),
             None => Ok(None),
         }
     }
 
-    fn start_stored(&self, stored: StoredRoom) -> RoomHandle {
-        self.start(
-            stored.code,
-            stored.public,
-            stored.rule_set,
-            stored.slot,
-            stored.series,
-            Some(stored.origin),
-        )
+    /// Where the room with this code runs, loading it here if it runs
+    /// nowhere (taking its lease first on one node of several). `Ok(None)`
+    /// when no such room exists.
+    pub async fn locate(&self, code: &str) -> Result<Option<Located>, String> {
+        if let Some(handle) = self.registry.get(code) {
+            if !handle.tx.is_closed() {
+                return Ok(Some(Located::Here(handle)));
+            }
+            self.registry.forget(&handle);
+        }
+        let Some(cluster) = &self.cluster else {
+            return Ok(load_room(&self.store, code)
+                .await?
+                .map(|stored| Located::Here(self.start_stored(stored, None))));
+        };
+        let db = |e: sqlx::Error| format!("database: {e}");
+        let Some(room) = self.store.room(code).await.map_err(db)? else {
+            return Ok(None);
+        };
+        let rule_set: RuleSetId = room.rule_set.parse().map_err(|e| format!("{e}"))?;
+        let elsewhere = |state: Option<crate::store::LeaseState>| {
+            state
+                .filter(|state| state.live && state.lease.node_id != cluster.node_id())
+                .map(|state| Located::Elsewhere {
+                    owner: state.lease.node_id,
+                    rule_set,
+                })
+        };
+        if let Some(located) = elsewhere(self.store.lease_of(code).await.map_err(db)?) {
+            return Ok(Some(located));
+        }
+        if let Some(handle) = self.take(code).await? {
+            return Ok(Some(Located::Here(handle)));
+        }
+        // Another node took it between the two reads.
+        elsewhere(self.store.lease_of(code).await.map_err(db)?)
+            .map(Some)
+            .ok_or_else(|| format!("room {code} is changing hands"))
+    }
+
+    /// Takes a room's lease and runs it here (one node of several): the
+    /// live handle, or `None` when another node holds the lease or the
+    /// room does not exist.
+    pub async fn take(&self, code: &str) -> Result<Option<RoomHandle>, String> {
+        let Some(cluster) = &self.cluster else {
+            let stored = load_room(&self.store, code).await?;
+            return Ok(stored.map(|stored| self.start_stored(stored, None)));
+        };
+        let _one_at_a_time = self.taking.lock().await;
+        if let Some(handle) = self.local(code) {
+            return Ok(Some(handle));
+        }
+        let Some(held) = cluster
+            .ownership()
+            .acquire(code)
+            .await
+            .map_err(|e| format!("database: {e}"))?
+        else {
+            return Ok(None);
+        };
+        // Loaded after the take committed: every step the last owner
+        // committed is there, and it can commit no more (fence).
+        match load_room(&self.store, code).await {
+            Ok(Some(stored)) => Ok(Some(self.start_stored(stored, Some(held)))),
+            Ok(None) => {
+                held.let_go(true).await;
+                Ok(None)
+            }
+            Err(error) => {
+                held.let_go(true).await;
+                Err(error)
+            }
+        }
+    }
+
+    /// The lease for a room just created on this node (one node of
+    /// several; `None` alone).
+    pub async fn claim_new(&self, code: &str) -> Result<Option<Held>, String> {
+        let Some(cluster) = &self.cluster else {
+            return Ok(None);
+        };
+        match cluster.ownership().acquire(code).await {
+            Ok(Some(held)) => Ok(Some(held)),
+            Ok(None) => Err(format!("room {code} is already held by another node")),
+            Err(error) => Err(format!("database: {error}")),
+        }
+    }
+
+    fn start_stored(&self, stored: StoredRoom, held: Option<Held>) -> RoomHandle {
+        self.start(stored, held)
     }
 
     /// Loads and starts every room whose game is unfinished. Rooms that fail
     /// to load are logged and skipped.
+    /// On one node of several nothing is resumed here: rooms are taken
+    /// over by [`crate::cluster::takeover`], one lease at a time.
     pub async fn resume_all(&self) -> Result<usize, sqlx::Error> {
+        if self.cluster.is_some() {
+            return Ok(0);
+        }
         let codes = self.store.unfinished_rooms().await?;
         let mut resumed = 0;
         for code in codes {
             match load_room(&self.store, &code).await {
                 Ok(Some(stored)) => {
-                    self.start_stored(stored);
+                    self.start_stored(stored, None);
                     resumed += 1;
                 }
                 Ok(None) => {}

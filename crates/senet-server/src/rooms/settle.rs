@@ -60,6 +60,15 @@ impl Room {
             Ok(()) => return Ok(()),
             Err(error) => error,
         };
+        if error.is_fenced() {
+            crate::metrics::write_failed("fenced");
+            tracing::warn!("another node holds the room now: nothing was stored");
+            self.moved = true;
+            return Err(refuse(
+                ErrorCode::RoomMoved,
+                "the game moved to another server; reconnecting",
+            ));
+        }
         if !error.is_unknown() {
             crate::metrics::write_failed("not_committed");
             tracing::error!(%error, "storing an action failed");

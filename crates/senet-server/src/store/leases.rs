@@ -135,6 +135,35 @@ impl Store {
         Ok(renewed.rows_affected() == 1)
     }
 
+    /// Renews, in one statement, the leases this node holds on `rooms`
+    /// (a node's renewal round): the `(room, epoch)` pairs still this
+    /// node's. A room missing from the answer was taken over, so its actor
+    /// must stop. Only the rooms named are renewed: a lease left by an
+    /// earlier run under the same node id must expire, not live on.
+    pub async fn renew_leases(
+        &self,
+        node_id: &str,
+        rooms: &[String],
+        ttl: Duration,
+    ) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        let Pool::Postgres(pool) = &self.pool else {
+            return Err(needs_postgres());
+        };
+        bounded(
+            self.timeout,
+            sqlx::query_as::<_, (String, i64)>(
+                "UPDATE room_leases SET expires_at = now() + $3 * interval '1 millisecond'
+                 WHERE node_id = $1 AND room_code = ANY($2)
+                 RETURNING room_code, epoch",
+            )
+            .bind(node_id)
+            .bind(rooms)
+            .bind(millis(ttl))
+            .fetch_all(pool),
+        )
+        .await
+    }
+
     /// Gives a lease up (a node handing its rooms over on shutdown): it
     /// expires now, so another node may take it at once; its epoch stays,
     /// so epochs only ever rise. `false` when it was no longer ours.

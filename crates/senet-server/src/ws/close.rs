@@ -22,6 +22,11 @@ pub const GOING_AWAY: Close = (1001, "server shutting down");
 pub const ROOM_CLOSED: Close = (1011, "room closed");
 /// The room's task is gone; a new connection loads the room again.
 pub const ROOM_UNAVAILABLE: Close = (1011, "room unavailable, reconnect");
+/// Another node runs the room now (or this node is handing it over, or the
+/// relay to its node broke): reconnect, to any node.
+pub const ROOM_MOVED: Close = (1012, "room moved, reconnect");
+/// The client reads the room's events more slowly than they come.
+pub const TOO_SLOW: Close = (1008, "too slow to read events");
 /// Nothing came from the client, not even a pong, for two heartbeats.
 pub const SILENT: Close = (1001, "no answer to pings");
 /// More messages than the rate limit allows.
@@ -102,6 +107,23 @@ pub fn close_for(error: axum::Error) -> Option<Close> {
         WsError::Protocol(_) => Some(PROTOCOL_ERROR),
         _ => None,
     }
+}
+
+/// The close a room's node asked for over NATS, with one of this module's
+/// reasons (a close's reason is static text).
+#[must_use]
+pub fn relayed(code: u16, reason: &str) -> Close {
+    [
+        ROOM_MOVED,
+        TOO_SLOW,
+        RATE_LIMITED,
+        ROOM_CLOSED,
+        ROOM_UNAVAILABLE,
+        GOING_AWAY,
+    ]
+    .into_iter()
+    .find(|(known, text)| *known == code && *text == reason)
+    .unwrap_or((code, "closed by the room's node"))
 }
 
 #[cfg(test)]

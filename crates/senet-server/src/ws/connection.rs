@@ -14,15 +14,18 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
-use super::close::{self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_UNAVAILABLE, SILENT};
+use super::close::{
+    self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
+};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
 use super::{
     CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket,
 };
 use crate::app::AppState;
+use crate::cluster::tunnel::{self, Tunnel};
 use crate::error::AppError;
 use crate::players::{Identity, authenticate, bearer_token};
-use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle};
+use crate::rooms::{Command, ConnId, Located, OUTBOUND_QUEUE, Outbound, RoomHandle};
 use senet_engine::RuleSetId;
 
 /// The most a socket may hold unsent. A frame goes out whole, so this is
@@ -85,21 +88,62 @@ pub async fn ws_handler(
     if code.len() > 64 {
         return Err(not_found());
     }
-    let handle = state
+    let located = state
         .rooms
-        .get_or_load(&code)
+        .locate(&code)
         .await
         .map_err(AppError::Internal)?
         .ok_or_else(not_found)?;
-    if version == Version::V1 && handle.rule_set != RuleSetId::Kendall {
+    let rule_set = match &located {
+        Located::Here(handle) => handle.rule_set,
+        Located::Elsewhere { rule_set, .. } => *rule_set,
+    };
+    if version == Version::V1 && rule_set != RuleSetId::Kendall {
         return Err(AppError::BadRequest(
             "unsupported_version",
             format!(
-                "this room plays `{}`, which protocol version 1 cannot carry; connect with `?v=2`",
-                handle.rule_set
+                "this room plays `{rule_set}`, which protocol version 1 cannot carry; connect with `?v=2`"
             ),
         ));
     }
+    // A room another node runs is reached through a tunnel, opened before
+    // the upgrade so that an unreachable node is a clear 503.
+    let (tx, rx) = mpsc::channel(OUTBOUND_QUEUE);
+    let (close_tx, close_rx) = watch::channel(None);
+    let link = match located {
+        Located::Here(handle) => Link::Local(handle),
+        Located::Elsewhere { owner, .. } => {
+            let cluster = state
+                .rooms
+                .cluster()
+                .ok_or_else(|| AppError::Internal("a room elsewhere without a cluster".into()))?;
+            let client = tunnel::Client {
+                tx: tx.clone(),
+                close: close_tx.clone(),
+            };
+            let tunnel = Tunnel::open(
+                cluster,
+                &owner,
+                &code,
+                player.clone(),
+                version,
+                client_seed.clone(),
+                client,
+            )
+            .await
+            .map_err(|error| {
+                tracing::info!(room = %code, %owner, %error, "cannot relay to the room's node");
+                AppError::Unavailable(format!("room {code} is on node {owner}: {error}"))
+            })?;
+            Link::Remote(Box::new(tunnel))
+        }
+    };
+    let queues = Queues {
+        tx,
+        rx,
+        close_tx,
+        close_rx,
+    };
     let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
     state.live_conns.fetch_add(1, Ordering::SeqCst);
     let guard = LiveGuard(state.live_conns.clone());
@@ -107,6 +151,12 @@ pub async fn ws_handler(
     let span =
         tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
     let shutdown = state.shutdown.clone();
+    // One node of several hands its rooms over when it stops.
+    let going_away = if state.rooms.cluster().is_some() {
+        ROOM_MOVED
+    } else {
+        GOING_AWAY
+    };
     let bucket = TokenBucket::new(state.settings.rate_burst, state.settings.rate_per_sec);
     let heartbeat = state.settings.heartbeat;
     Ok(ws
@@ -123,8 +173,9 @@ pub async fn ws_handler(
                     version,
                     client_seed,
                     heartbeat,
+                    going_away,
                 };
-                run(socket, conn, handle, joining, shutdown, bucket).await;
+                run(socket, conn, link, queues, joining, shutdown, bucket).await;
             }
             .instrument(span)
         }))
@@ -136,6 +187,33 @@ struct Joining {
     version: Version,
     client_seed: String,
     heartbeat: std::time::Duration,
+    /// The close sent when the server stops.
+    going_away: Close,
+}
+
+/// The connection's queues: frames for the client and its close.
+struct Queues {
+    tx: mpsc::Sender<Outbound>,
+    rx: mpsc::Receiver<Outbound>,
+    close_tx: watch::Sender<Option<Close>>,
+    close_rx: watch::Receiver<Option<Close>>,
+}
+
+/// Where the connection's messages go: the room's actor on this node, or
+/// a tunnel to the node that runs it.
+enum Link {
+    Local(RoomHandle),
+    Remote(Box<Tunnel>),
+}
+
+impl Link {
+    /// Hands a checked client message to the room: `false` when it is gone.
+    async fn act(&self, conn: ConnId, text: &str, msg: ClientMessage) -> bool {
+        match self {
+            Link::Local(handle) => handle.tx.send(Command::Act { conn, msg }).await.is_ok(),
+            Link::Remote(tunnel) => tunnel.act(text).await,
+        }
+    }
 }
 
 /// Why a connection's loop ended.
@@ -156,6 +234,8 @@ enum End {
 struct Stop {
     room: watch::Receiver<Option<Close>>,
     shutdown: watch::Receiver<bool>,
+    /// The close when the server stops.
+    going_away: Close,
 }
 
 impl Stop {
@@ -165,7 +245,7 @@ impl Stop {
             biased;
             close = room_close(&mut self.room) => close,
             // A dropped sender means the server is gone too.
-            _ = self.shutdown.wait_for(|stop| *stop) => GOING_AWAY,
+            _ = self.shutdown.wait_for(|stop| *stop) => self.going_away,
         }
     }
 
@@ -191,7 +271,7 @@ async fn room_close(room: &mut watch::Receiver<Option<Close>>) -> Close {
 struct Session {
     socket: WebSocket,
     conn: ConnId,
-    handle: RoomHandle,
+    link: Link,
     version: Version,
     bucket: TokenBucket,
     /// Chat messages, limited apart from the rest (refused, not closed).
@@ -270,7 +350,7 @@ impl Session {
     async fn outbound(&mut self, frame: Option<Outbound>) -> Result<(), End> {
         match frame {
             Some(Outbound::Text(text)) => self.send(Message::Text(text.into())).await,
-            None if self.stop.shutting_down() => Err(End::Close(GOING_AWAY)),
+            None if self.stop.shutting_down() => Err(End::Close(self.stop.going_away)),
             None => Err(End::Close(ROOM_CLOSED)),
         }
     }
@@ -327,17 +407,12 @@ impl Session {
                 self.reply(&error).await
             }
             Ok(msg) => {
-                let conn = self.conn;
-                if self
-                    .handle
-                    .tx
-                    .send(Command::Act { conn, msg })
-                    .await
-                    .is_ok()
-                {
+                if self.link.act(self.conn, text.as_str(), msg).await {
                     Ok(())
                 } else if self.stop.shutting_down() {
-                    Err(End::Close(GOING_AWAY))
+                    Err(End::Close(self.stop.going_away))
+                } else if matches!(self.link, Link::Remote(_)) {
+                    Err(End::Close(ROOM_MOVED))
                 } else {
                     Err(End::Close(ROOM_UNAVAILABLE))
                 }
@@ -349,7 +424,8 @@ impl Session {
 async fn run(
     mut socket: WebSocket,
     conn: ConnId,
-    handle: RoomHandle,
+    link: Link,
+    queues: Queues,
     joining: Joining,
     shutdown: watch::Receiver<bool>,
     bucket: TokenBucket,
@@ -359,42 +435,60 @@ async fn run(
         version,
         client_seed,
         heartbeat,
+        going_away,
     } = joining;
-    let (tx, mut rx) = mpsc::channel(OUTBOUND_QUEUE);
-    let (close_tx, close_rx) = watch::channel(None);
-    let connect = Command::Connect {
-        conn,
-        player,
-        version,
-        client_seed,
+    let Queues {
         tx,
-        close: close_tx,
-    };
-    if handle.tx.send(connect).await.is_err() {
-        close::close(&mut socket, ROOM_UNAVAILABLE).await;
-        return;
+        mut rx,
+        close_tx,
+        close_rx,
+    } = queues;
+    if let Link::Local(handle) = &link {
+        let connect = Command::Connect {
+            conn,
+            player,
+            version,
+            client_seed,
+            tx,
+            close: close_tx,
+        };
+        if handle.tx.send(connect).await.is_err() {
+            close::close(&mut socket, ROOM_UNAVAILABLE).await;
+            return;
+        }
+    } else {
+        // The tunnel holds its own senders: these would keep the queues
+        // open after it ends.
+        drop((tx, close_tx));
     }
     tracing::debug!("connected");
     let mut session = Session {
         socket,
         conn,
-        handle,
+        link,
         version,
         bucket,
         chat_bucket: TokenBucket::new(CHAT_BURST, CHAT_PER_SEC),
         stop: Stop {
             room: close_rx,
             shutdown,
+            going_away,
         },
         heartbeat,
     };
     let end = session.serve(&mut rx).await;
     let Session {
-        mut socket, handle, ..
+        mut socket, link, ..
     } = session;
     // The room hears of it first, so the others see the seat away at once,
-    // not after the close handshake (up to a second more).
-    let _ = handle.tx.send(Command::Disconnect { conn }).await;
+    // not after the close handshake (up to a second more). A tunnel tells
+    // the room's node when it is dropped.
+    match link {
+        Link::Local(handle) => {
+            let _ = handle.tx.send(Command::Disconnect { conn }).await;
+        }
+        Link::Remote(tunnel) => drop(tunnel),
+    }
     match end {
         End::Close(close) => {
             tracing::debug!(code = close.0, reason = close.1, "closing");

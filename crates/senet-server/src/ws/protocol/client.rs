@@ -136,6 +136,9 @@ pub enum ErrorCode {
     NotAbandoned,
     /// Storing the action failed; nothing changed. Try again.
     StorageError,
+    /// Another server runs the game now; nothing changed. The connection
+    /// closes (1012) and the client reconnects.
+    RoomMoved,
     /// The sender's clock ran out: the seat lost (or is out) on time.
     OutOfTime,
     /// A chat message with nothing but white space.
@@ -176,6 +179,7 @@ impl ErrorCode {
             ErrorCode::NoRematchOffer => "no_rematch_offer",
             ErrorCode::NotAbandoned => "not_abandoned",
             ErrorCode::StorageError => "storage_error",
+            ErrorCode::RoomMoved => "room_moved",
             ErrorCode::OutOfTime => "out_of_time",
             ErrorCode::ChatEmpty => "chat_empty",
             ErrorCode::ChatTooLong => "chat_too_long",

@@ -1,0 +1,173 @@
+//! The leases this node holds, and their renewal: one `UPDATE` a round for
+//! all of them, every third of a lease. A room whose lease is missing from
+//! the answer was taken over by another node: its actor is told at once
+//! (and its writes are fenced anyway, so it could not commit regardless).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::store::{Lease, Store};
+
+/// The leases this node holds, by room.
+#[derive(Clone)]
+pub struct Ownership {
+    store: Store,
+    node_id: String,
+    lease: Duration,
+    held: Arc<Mutex<HashMap<String, HeldEntry>>>,
+}
+
+struct HeldEntry {
+    epoch: i64,
+    lost: watch::Sender<bool>,
+}
+
+/// A room's lease as its actor holds it.
+pub struct Held {
+    /// The lease (the fence of every write).
+    pub lease: Lease,
+    /// Turns `true` when another node took the room over.
+    pub lost: watch::Receiver<bool>,
+    ownership: Ownership,
+}
+
+impl std::fmt::Debug for Held {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Held").field("lease", &self.lease).finish()
+    }
+}
+
+impl Held {
+    /// Lets the lease go when the actor stops: handed over (`release`, on
+    /// shutdown or when the room goes idle, so another node may take it at
+    /// once) or simply forgotten (when it was lost).
+    pub async fn let_go(&self, release: bool) {
+        self.ownership.forget(&self.lease);
+        if release {
+            match self.ownership.store.release_lease(&self.lease).await {
+                Ok(_) => tracing::debug!(epoch = self.lease.epoch, "lease released"),
+                // It expires by itself; another node takes over then.
+                Err(error) => tracing::warn!(%error, "releasing a lease failed"),
+            }
+        }
+    }
+}
+
+impl Ownership {
+    /// No leases yet.
+    pub(super) fn new(store: Store, node_id: String, lease: Duration) -> Ownership {
+        Ownership {
+            store,
+            node_id,
+            lease,
+            held: Arc::default(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, HeldEntry>> {
+        self.held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Takes a room's lease: `None` when another node holds it live.
+    pub async fn acquire(&self, code: &str) -> Result<Option<Held>, sqlx::Error> {
+        let Some(lease) = self
+            .store
+            .acquire_lease(code, &self.node_id, self.lease)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let (lost_tx, lost) = watch::channel(false);
+        let entry = HeldEntry {
+            epoch: lease.epoch,
+            lost: lost_tx,
+        };
+        // A newer epoch replaces an older one of this node: that actor's
+        // writes are fenced now, and its receiver sees the sender dropped.
+        if let Some(old) = self.lock().insert(code.to_owned(), entry) {
+            let _ = old.lost.send(true);
+        }
+        Ok(Some(Held {
+            lease,
+            lost,
+            ownership: self.clone(),
+        }))
+    }
+
+    /// How many rooms this node holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// True when it holds none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn forget(&self, lease: &Lease) {
+        let mut held = self.lock();
+        if held
+            .get(&lease.room_code)
+            .is_some_and(|entry| entry.epoch == lease.epoch)
+        {
+            held.remove(&lease.room_code);
+        }
+    }
+
+    /// One renewal round. Rooms whose lease is no longer this node's are
+    /// told and forgotten; when the database does not answer, nothing is
+    /// decided (the fence still guards every write).
+    pub async fn renew(&self) {
+        let sent: Vec<(String, i64)> = self
+            .lock()
+            .iter()
+            .map(|(code, entry)| (code.clone(), entry.epoch))
+            .collect();
+        if sent.is_empty() {
+            return;
+        }
+        let codes: Vec<String> = sent.iter().map(|(code, _)| code.clone()).collect();
+        let renewed = match self
+            .store
+            .renew_leases(&self.node_id, &codes, self.lease)
+            .await
+        {
+            Ok(renewed) => renewed.into_iter().collect::<HashSet<(String, i64)>>(),
+            Err(error) => {
+                tracing::warn!(%error, rooms = codes.len(), "renewing leases failed");
+                return;
+            }
+        };
+        let mut held = self.lock();
+        for (code, epoch) in sent {
+            if renewed.contains(&(code.clone(), epoch)) {
+                continue;
+            }
+            if held.get(&code).is_some_and(|entry| entry.epoch == epoch) {
+                if let Some(entry) = held.remove(&code) {
+                    tracing::warn!(%code, epoch, "lease lost to another node");
+                    let _ = entry.lost.send(true);
+                }
+            }
+        }
+    }
+
+    /// Renews every third of a lease until shutdown.
+    pub async fn run_renewals(self, mut shutdown: watch::Receiver<bool>) {
+        let mut tick = tokio::time::interval(self.lease / 3);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => self.renew().await,
+                () = super::stopping(&mut shutdown) => break,
+            }
+        }
+    }
+}
