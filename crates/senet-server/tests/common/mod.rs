@@ -20,6 +20,7 @@ use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod cluster;
 pub mod drive;
 pub mod pgproxy;
 pub mod real;

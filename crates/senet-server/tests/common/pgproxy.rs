@@ -32,6 +32,8 @@ pub enum CommitFault {
 
 struct Shared {
     upstream: SocketAddr,
+    /// Bytes are copied both ways unread (no `COMMIT` faults).
+    plain: bool,
     stalled: watch::Sender<bool>,
     refusing: AtomicBool,
     commit_fault: std::sync::Mutex<CommitFault>,
@@ -58,10 +60,26 @@ impl Drop for PgProxy {
 impl PgProxy {
     /// Listens on a free loopback port and forwards to `upstream`.
     pub async fn start(upstream: SocketAddr) -> PgProxy {
+        PgProxy::start_with(upstream, false).await
+    }
+
+    /// A proxy that copies bytes both ways without reading them, for a
+    /// service other than PostgreSQL.
+    pub async fn start_plain(upstream: SocketAddr) -> PgProxy {
+        PgProxy::start_with(upstream, true).await
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    async fn start_with(upstream: SocketAddr, plain: bool) -> PgProxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let shared = Arc::new(Shared {
             upstream,
+            plain,
             stalled: watch::channel(false).0,
             refusing: AtomicBool::new(false),
             commit_fault: std::sync::Mutex::new(CommitFault::None),
@@ -170,7 +188,13 @@ async fn relay(client: TcpStream, shared: Arc<Shared>) {
     let doomed = Arc::new(AtomicBool::new(false));
     let mut resets = shared.resets.subscribe();
     resets.mark_unchanged();
-    let up = client_to_server(client_read, server_write, shared.clone(), doomed.clone());
+    let up = async {
+        if shared.plain {
+            server_to_client(client_read, server_write, shared.clone(), doomed.clone()).await;
+        } else {
+            client_to_server(client_read, server_write, shared.clone(), doomed.clone()).await;
+        }
+    };
     let down = server_to_client(server_read, client_write, shared.clone(), doomed.clone());
     tokio::select! {
         _ = up => {}
@@ -257,6 +281,8 @@ async fn client_to_server(
     }
 }
 
+/// Copies bytes as they come (the database's side; both sides of a plain
+/// proxy).
 async fn server_to_client(
     mut read: OwnedReadHalf,
     mut write: OwnedWriteHalf,

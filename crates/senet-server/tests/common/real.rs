@@ -112,6 +112,38 @@ impl RealServer {
         self.child.wait().expect("reaped");
     }
 
+    /// Sends the process a signal by name (`TERM`, `STOP`, `CONT`) with
+    /// `kill`, as an operator (or a stuck machine) would.
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.pid().to_string())
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{name} {}", self.pid());
+    }
+
+    /// `SIGTERM`: a graceful shutdown, as a service manager asks for one.
+    pub fn terminate(&self) {
+        self.signal("TERM");
+    }
+
+    /// Waits up to `limit` for the process to end (polling, so the tests'
+    /// runtime goes on meanwhile); its exit status, or `None` if it still
+    /// runs.
+    pub async fn wait(&mut self, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return Some(status);
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+
     /// The log lines so far containing `needle`.
     pub fn log_lines(&self, needle: &str) -> Vec<String> {
         self.log

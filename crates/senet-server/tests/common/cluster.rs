@@ -1,0 +1,468 @@
+//! Several real `senet-server` nodes on one fresh PostgreSQL database and
+//! the machine's NATS (`docs/multi-node.md`), each node reaching NATS
+//! through a TCP proxy of its own so a test can cut it. Nodes can be killed
+//! (`kill -9`), stopped gracefully (`SIGTERM`) and started again with the
+//! same id, or frozen (`SIGSTOP`) and thawed. The owner of a room is read
+//! from `room_leases`.
+//!
+//! [`Game`] plays a room of protocol version 2 through all of that: its
+//! members (seats and spectators, each on a node) reconnect whenever their
+//! socket closes, and at the end every step any member was told is checked
+//! against the steps stored.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use senet_server::Store;
+use serde_json::{Value, json};
+use tokio::time::{Instant, timeout};
+use tokio_tungstenite::tungstenite::Message;
+
+use super::pgproxy::PgProxy;
+use super::real::{RealServer, server_command_for};
+use super::{Client, Remote, create_postgres_database};
+
+/// The NATS server the nodes use (behind their proxies).
+pub const NATS: &str = "127.0.0.1:4222";
+
+/// How long a test waits for anything the cluster does by itself (a
+/// takeover, a reconnection, a node's start): generous, as the machine is
+/// shared and slow at times.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Whether this test must be skipped: several nodes need PostgreSQL and
+/// NATS, so under `TEST_BACKEND=sqlite` the test returns early, saying so.
+pub fn skip_on_sqlite(test: &str) -> bool {
+    let sqlite = std::env::var("TEST_BACKEND").is_ok_and(|backend| backend == "sqlite");
+    if sqlite {
+        eprintln!("{test}: skipped under TEST_BACKEND=sqlite (several nodes need PostgreSQL)");
+    }
+    sqlite
+}
+
+/// What a node is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeState {
+    /// Running.
+    Up,
+    /// Frozen by `SIGSTOP`.
+    Frozen,
+    /// Not running.
+    Down,
+}
+
+struct Node {
+    id: String,
+    proxy: PgProxy,
+    server: Option<RealServer>,
+    addr: SocketAddr,
+    state: NodeState,
+    /// The logs of every run of this node, oldest first.
+    logs: Vec<Arc<Mutex<Vec<String>>>>,
+}
+
+/// A running cluster; its nodes are killed when it is dropped.
+pub struct Cluster {
+    /// The database every node uses.
+    pub db_url: String,
+    /// The database, read directly by the test.
+    pub store: Store,
+    /// Lease length given to every node.
+    pub lease: Duration,
+    nodes: Mutex<Vec<Node>>,
+}
+
+impl Cluster {
+    /// Starts `n` nodes (`node-0` …) with leases of `lease_ms` on a fresh
+    /// database, migrated first so the nodes do not race to do it.
+    pub async fn start(n: usize, lease_ms: u64) -> Cluster {
+        let db_url = create_postgres_database().await;
+        let store = Store::connect(&db_url).await.expect("connect");
+        store.migrate().await.expect("migrate");
+        let mut nodes = Vec::new();
+        for i in 0..n {
+            let proxy = PgProxy::start_plain(NATS.parse().unwrap()).await;
+            nodes.push(Node {
+                id: format!("node-{i}"),
+                proxy,
+                server: None,
+                addr: "127.0.0.1:1".parse().unwrap(),
+                state: NodeState::Down,
+                logs: Vec::new(),
+            });
+        }
+        let cluster = Cluster {
+            db_url,
+            store,
+            lease: Duration::from_millis(lease_ms),
+            nodes: Mutex::new(nodes),
+        };
+        for i in 0..n {
+            cluster.launch(i).await;
+        }
+        cluster
+    }
+
+    /// How many nodes the cluster has (running or not).
+    pub fn len(&self) -> usize {
+        self.nodes.lock().unwrap().len()
+    }
+
+    /// Starts node `i` (again, with the same id) and waits until it serves.
+    pub async fn launch(&self, i: usize) {
+        let (id, nats) = {
+            let nodes = self.nodes.lock().unwrap();
+            assert_eq!(nodes[i].state, NodeState::Down, "node {i} runs already");
+            (nodes[i].id.clone(), nodes[i].proxy.addr())
+        };
+        let mut command = server_command_for(&self.db_url);
+        command
+            .args(["--node-id", &id])
+            .args(["--nats-url", &format!("nats://{nats}")])
+            .args(["--lease-ms", &self.lease.as_millis().to_string()]);
+        let server = RealServer::start(command);
+        let log = server.log.clone();
+        let addr = server.addr;
+        {
+            let mut nodes = self.nodes.lock().unwrap();
+            let node = &mut nodes[i];
+            node.logs.push(log.clone());
+            node.addr = addr;
+            node.server = Some(server);
+            node.state = NodeState::Up;
+        }
+        let deadline = Instant::now() + PATIENCE;
+        while !log
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|line| line.contains("listening"))
+        {
+            assert!(Instant::now() < deadline, "node {id} did not start");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Node `i`'s id.
+    pub fn node_id(&self, i: usize) -> String {
+        self.nodes.lock().unwrap()[i].id.clone()
+    }
+
+    /// The index of the node with this id.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.nodes.lock().unwrap().iter().position(|n| n.id == id)
+    }
+
+    /// What node `i` is doing.
+    pub fn state(&self, i: usize) -> NodeState {
+        self.nodes.lock().unwrap()[i].state
+    }
+
+    /// Node `i` as clients reach it (its current address, even if down).
+    pub fn remote(&self, i: usize) -> Remote {
+        Remote {
+            addr: self.nodes.lock().unwrap()[i].addr,
+        }
+    }
+
+    fn with_server<T>(&self, i: usize, f: impl FnOnce(&mut RealServer) -> T) -> T {
+        let mut nodes = self.nodes.lock().unwrap();
+        f(nodes[i].server.as_mut().expect("the node runs"))
+    }
+
+    /// `kill -9` of node `i`.
+    pub fn kill9(&self, i: usize) {
+        let server = {
+            let mut nodes = self.nodes.lock().unwrap();
+            nodes[i].state = NodeState::Down;
+            nodes[i].server.take().expect("the node runs")
+        };
+        server.kill9();
+    }
+
+    /// `SIGTERM` to node `i`, then waits for it to exit (by itself).
+    pub async fn stop(&self, i: usize) {
+        let mut server = {
+            let mut nodes = self.nodes.lock().unwrap();
+            nodes[i].state = NodeState::Down;
+            nodes[i].server.take().expect("the node runs")
+        };
+        server.terminate();
+        let status = server.wait(PATIENCE).await;
+        assert!(
+            status.is_some(),
+            "node {i} did not exit after SIGTERM: {:?}",
+            server.log_lines("")
+        );
+    }
+
+    /// `SIGSTOP` to node `i`: it holds its sockets and does nothing.
+    pub fn freeze(&self, i: usize) {
+        self.with_server(i, |server| server.signal("STOP"));
+        self.nodes.lock().unwrap()[i].state = NodeState::Frozen;
+    }
+
+    /// `SIGCONT` to a frozen node `i`.
+    pub fn thaw(&self, i: usize) {
+        self.with_server(i, |server| server.signal("CONT"));
+        self.nodes.lock().unwrap()[i].state = NodeState::Up;
+    }
+
+    /// Cuts every node off NATS (new connections refused, open ones
+    /// reset), or lets them reach it again.
+    pub fn cut_nats(&self, cut: bool) {
+        for node in self.nodes.lock().unwrap().iter() {
+            node.proxy.refuse(cut);
+            if cut {
+                node.proxy.reset_all();
+            }
+        }
+    }
+
+    /// The log lines of every run of node `i` containing `needle`.
+    pub fn log_lines(&self, i: usize, needle: &str) -> Vec<String> {
+        self.nodes.lock().unwrap()[i]
+            .logs
+            .iter()
+            .flat_map(|log| log.lock().unwrap().clone())
+            .filter(|line| line.contains(needle))
+            .collect()
+    }
+
+    /// Every node's log lines containing `needle`, each marked with its
+    /// node, for failure messages.
+    pub fn all_log_lines(&self, needle: &str) -> String {
+        let n = self.len();
+        (0..n)
+            .flat_map(|i| {
+                let id = self.node_id(i);
+                self.log_lines(i, needle)
+                    .into_iter()
+                    .map(move |line| format!("[{id}] {line}"))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The node holding a live lease on room `code`, and its epoch.
+    pub async fn owner(&self, code: &str) -> Option<(usize, i64)> {
+        let state = self.store.lease_of(code).await.expect("read lease")?;
+        if !state.live {
+            return None;
+        }
+        Some((self.index_of(&state.lease.node_id)?, state.lease.epoch))
+    }
+
+    /// Waits (up to [`PATIENCE`]) until a node other than `not` holds a
+    /// live lease on `code`; that node, its epoch, and how long it took.
+    pub async fn wait_owner_other_than(&self, code: &str, not: usize) -> (usize, i64, Duration) {
+        let start = Instant::now();
+        loop {
+            if let Some((owner, epoch)) = self.owner(code).await
+                && owner != not
+            {
+                return (owner, epoch, start.elapsed());
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "room {code} was not taken over from node-{not}:\n{}",
+                self.all_log_lines(code)
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// The stored steps of a game, as their texts.
+    pub async fn stored_steps(&self, game_id: &str) -> Vec<String> {
+        let id = uuid::Uuid::parse_str(game_id).unwrap();
+        let rows = timeout(super::WAIT, self.store.steps(id))
+            .await
+            .expect("read steps in time")
+            .expect("read steps");
+        for (n, row) in rows.iter().enumerate() {
+            assert_eq!(row.step_no as usize, n + 1, "steps stored in order");
+        }
+        rows.into_iter().map(|row| row.step).collect()
+    }
+}
+
+/// What came from a socket.
+#[derive(Debug)]
+pub enum Frame {
+    /// A JSON message.
+    Json(Value),
+    /// The socket closed, with this close code if a close frame came.
+    Closed(Option<u16>),
+    /// Nothing within the wait.
+    Quiet,
+}
+
+/// The next frame within `wait`, close included (unlike `Client::recv`).
+pub async fn next_frame(client: &mut Client, wait: Duration) -> Frame {
+    loop {
+        match timeout(wait, client.ws.next()).await {
+            Err(_) => return Frame::Quiet,
+            Ok(None | Some(Err(_))) => return Frame::Closed(None),
+            Ok(Some(Ok(Message::Close(frame)))) => {
+                return Frame::Closed(frame.map(|f| u16::from(f.code)));
+            }
+            Ok(Some(Ok(Message::Text(text)))) => {
+                if let Ok(value) = serde_json::from_str(text.as_str()) {
+                    return Frame::Json(value);
+                }
+            }
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
+/// Sends a message; `false` when the socket is already gone.
+pub async fn try_send(client: &mut Client, value: &Value) -> bool {
+    let text = value.to_string();
+    timeout(super::WAIT, client.ws.send(Message::Text(text.into())))
+        .await
+        .is_ok_and(|sent| sent.is_ok())
+}
+
+/// Opens a WebSocket, or says why not (a refused upgrade such as 503, a
+/// refused connection, no answer in time): never panics.
+pub async fn try_open(url: &str) -> Result<Client, String> {
+    match timeout(Duration::from_secs(5), Client::open(url, None)).await {
+        Ok(Ok(client)) => Ok(client),
+        Ok(Err(tokio_tungstenite::tungstenite::Error::Http(response))) => {
+            Err(format!("HTTP {}", response.status()))
+        }
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(_) => Err("no answer in time".to_owned()),
+    }
+}
+
+/// One thing a member was told.
+#[derive(Debug, Clone)]
+pub enum Told {
+    /// A snapshot with the record's step texts.
+    Snapshot(Vec<String>),
+    /// A step event: its number and text.
+    Step(u64, String),
+}
+
+/// A client of a room: a seat's player or a spectator, on a node.
+pub struct Member {
+    /// For messages.
+    pub name: String,
+    /// The seat, `None` for a spectator.
+    pub seat: Option<u64>,
+    token: Option<String>,
+    /// The node it (re)connects to first.
+    pub node: usize,
+    /// Never acts and is not reconnected (a second socket of a player).
+    pub passive: bool,
+    /// The open socket, if any.
+    pub client: Option<Client>,
+    /// Everything it was told, in order, over every socket it had.
+    pub told: Vec<Told>,
+    /// The close code of each socket that closed (`None`: no close frame).
+    pub closes: Vec<Option<u16>>,
+    /// Refusals of each connection attempt, for failure messages.
+    pub refusals: Vec<String>,
+}
+
+/// The seat's client seed (`docs/fairness.md`).
+fn client_seed(seat: u64) -> String {
+    format!("seat-{seat}-seed")
+}
+
+impl Member {
+    fn url(&self, remote: &Remote, code: &str) -> String {
+        let mut url = remote.ws_url_v2(code, self.token.as_deref());
+        if let Some(seat) = self.seat {
+            url.push_str(&format!("&client_seed={}", client_seed(seat)));
+        }
+        url
+    }
+
+    /// Records what a message tells.
+    fn absorb(&mut self, message: &Value) {
+        match message["type"].as_str() {
+            Some("snapshot") => {
+                let texts = message["steps"]
+                    .as_array()
+                    .map(|steps| {
+                        steps
+                            .iter()
+                            .map(|s| s["text"].as_str().unwrap_or("").to_owned())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.told.push(Told::Snapshot(texts));
+            }
+            Some("step") => self.told.push(Told::Step(
+                message["step_no"].as_u64().unwrap_or(0),
+                message["text"].as_str().unwrap_or("").to_owned(),
+            )),
+            _ => {}
+        }
+    }
+
+    /// The next frame, absorbed; a close drops the socket.
+    pub async fn frame(&mut self, wait: Duration) -> Frame {
+        let Some(client) = self.client.as_mut() else {
+            return Frame::Closed(None);
+        };
+        let frame = next_frame(client, wait).await;
+        match &frame {
+            Frame::Json(message) => self.absorb(message),
+            Frame::Closed(code) => {
+                self.closes.push(*code);
+                self.client = None;
+            }
+            Frame::Quiet => {}
+        }
+        frame
+    }
+
+    /// Reads until a message of `kind` (absorbing everything); `None` if
+    /// the socket closed or nothing came in time.
+    pub async fn until(&mut self, kind: &str, wait: Duration) -> Option<Value> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.frame(left).await {
+                Frame::Json(message) if message["type"] == kind => return Some(message),
+                Frame::Json(_) => {}
+                Frame::Closed(_) | Frame::Quiet => return None,
+            }
+        }
+    }
+
+    /// Sends a message; on a dead socket drops it and says `false`.
+    pub async fn send(&mut self, message: &Value) -> bool {
+        let Some(client) = self.client.as_mut() else {
+            return false;
+        };
+        if try_send(client, message).await {
+            return true;
+        }
+        self.closes.push(None);
+        self.client = None;
+        false
+    }
+
+    /// Reads what has come, until quiet for `quiet` or closed.
+    pub async fn drain(&mut self, quiet: Duration) {
+        while let Frame::Json(_) = self.frame(quiet).await {}
+    }
+
+    /// A fresh snapshot, or `None` if the socket is gone.
+    pub async fn snapshot(&mut self) -> Option<Value> {
+        if !self.send(&json!({ "v": 2, "type": "snapshot" })).await {
+            return None;
+        }
+        self.until("snapshot", super::WAIT).await
+    }
+}
+
+mod game;
+pub use game::Game;
