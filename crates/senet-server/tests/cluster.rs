@@ -64,7 +64,10 @@ async fn kendall_v1_across(cluster: &Cluster) {
         seen.push(message);
     }
     let told = game_events(&table.logs[0]);
-    assert!(told.iter().any(|m| m["type"] == "game_over"), "the game ended");
+    assert!(
+        told.iter().any(|m| m["type"] == "game_over"),
+        "the game ended"
+    );
     assert_eq!(
         game_events(&seen),
         told,
@@ -146,7 +149,10 @@ async fn games_of_several_rule_sets_play_across_three_nodes() {
             .iter()
             .map(|s| s["text"].as_str().unwrap().to_owned())
             .collect();
-        assert_eq!(stored, told, "{rule_set}: the stored steps are the ones told");
+        assert_eq!(
+            stored, told,
+            "{rule_set}: the stored steps are the ones told"
+        );
         // A late spectator on another node sees the whole record.
         let (_, snapshot) = cluster.remote(2).connect_v2(&table.code, None).await;
         assert_eq!(snapshot["status"], "finished", "{rule_set}");
@@ -191,11 +197,27 @@ async fn kill_dash_nine_of_the_owner_moves_its_room_and_loses_nothing() {
     let bound = cluster.lease * 2 + Duration::from_secs(10);
     assert!(took < bound, "taken over after {took:?} (bound {bound:?})");
     assert!(epoch > first_epoch, "a takeover raises the epoch");
-    let taken = cluster.log_lines(owner, "room taken over");
+    let stored = cluster.stored_steps(&game.game_id).await;
     assert!(
-        taken.iter().any(|line| line.contains(&format!("code={code}"))),
-        "node-{owner} logs the takeover: {taken:?}"
+        stored.len() >= game.acknowledged(),
+        "every step acknowledged before the kill is stored ({} < {})",
+        stored.len(),
+        game.acknowledged()
     );
+    // The log line follows the lease (the room is loaded in between).
+    let logged = Instant::now();
+    while !cluster
+        .log_lines(owner, "room taken over")
+        .iter()
+        .any(|line| line.contains(&format!("code={code}")))
+    {
+        assert!(
+            logged.elapsed() < PATIENCE,
+            "node-{owner} logs the takeover:\n{}",
+            cluster.all_log_lines(&code)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     // They reconnect, resync and finish; every step told is stored.
     game.play_to_end(Duration::ZERO).await;
     game.finish_and_check().await;
@@ -254,7 +276,10 @@ async fn a_rolling_restart_of_every_node_loses_no_game() {
             let start = played.get();
             let deadline = Instant::now() + PATIENCE;
             while played.get() < start + 20 || creating.get() > 0 {
-                assert!(Instant::now() < deadline, "no play before restarting node-{i}");
+                assert!(
+                    Instant::now() < deadline,
+                    "no play before restarting node-{i}"
+                );
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
             cluster.stop(i).await;
@@ -273,7 +298,10 @@ async fn a_rolling_restart_of_every_node_loses_no_game() {
         keep_playing(&cluster, 1, "simple", pace, &played, &creating, &done),
     );
     let moved = a.iter().chain(&b).filter(|c| **c == Some(1012)).count();
-    assert!(moved > 0, "some client was handed over with 1012: {a:?} {b:?}");
+    assert!(
+        moved > 0,
+        "some client was handed over with 1012: {a:?} {b:?}"
+    );
     // Every node is back and serves.
     for i in 0..3 {
         let remote: Remote = cluster.remote(i);

@@ -21,7 +21,7 @@ use tokio::time::{Instant, timeout};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::pgproxy::PgProxy;
-use super::real::{RealServer, server_command_for};
+use super::real::{RealServer, db_command, server_command_timed};
 use super::{Client, Remote, create_postgres_database};
 
 /// The NATS server the nodes use (behind their proxies).
@@ -55,7 +55,11 @@ pub enum NodeState {
 
 struct Node {
     id: String,
+    /// Between the node and NATS.
     proxy: PgProxy,
+    /// How the node reaches the database, and its time limit there.
+    db_url: String,
+    db_timeout_ms: u64,
     server: Option<RealServer>,
     addr: SocketAddr,
     state: NodeState,
@@ -71,6 +75,9 @@ pub struct Cluster {
     pub store: Store,
     /// Lease length given to every node.
     pub lease: Duration,
+    /// Between one node and the database, when asked for
+    /// ([`Cluster::start_with_db_proxy`]).
+    pub db_proxy: Option<PgProxy>,
     nodes: Mutex<Vec<Node>>,
 }
 
@@ -78,15 +85,36 @@ impl Cluster {
     /// Starts `n` nodes (`node-0` …) with leases of `lease_ms` on a fresh
     /// database, migrated first so the nodes do not race to do it.
     pub async fn start(n: usize, lease_ms: u64) -> Cluster {
+        Cluster::start_nodes(n, lease_ms, None).await
+    }
+
+    /// [`Cluster::start`] with node `proxied` reaching the database through
+    /// [`Cluster::db_proxy`] and a database time limit longer than any
+    /// stall a test makes there (so a held write is not given up).
+    pub async fn start_with_db_proxy(n: usize, lease_ms: u64, proxied: usize) -> Cluster {
+        Cluster::start_nodes(n, lease_ms, Some(proxied)).await
+    }
+
+    async fn start_nodes(n: usize, lease_ms: u64, proxied: Option<usize>) -> Cluster {
         let db_url = create_postgres_database().await;
         let store = Store::connect(&db_url).await.expect("connect");
         store.migrate().await.expect("migrate");
+        let db_proxy = match proxied {
+            Some(_) => Some(PgProxy::start("127.0.0.1:5432".parse().unwrap()).await),
+            None => None,
+        };
         let mut nodes = Vec::new();
         for i in 0..n {
             let proxy = PgProxy::start_plain(NATS.parse().unwrap()).await;
+            let (node_db_url, db_timeout_ms) = match &db_proxy {
+                Some(db_proxy) if proxied == Some(i) => (db_proxy.url_for(&db_url), 30_000),
+                _ => (db_url.clone(), 2000),
+            };
             nodes.push(Node {
                 id: format!("node-{i}"),
                 proxy,
+                db_url: node_db_url,
+                db_timeout_ms,
                 server: None,
                 addr: "127.0.0.1:1".parse().unwrap(),
                 state: NodeState::Down,
@@ -97,6 +125,7 @@ impl Cluster {
             db_url,
             store,
             lease: Duration::from_millis(lease_ms),
+            db_proxy,
             nodes: Mutex::new(nodes),
         };
         for i in 0..n {
@@ -112,17 +141,28 @@ impl Cluster {
 
     /// Starts node `i` (again, with the same id) and waits until it serves.
     pub async fn launch(&self, i: usize) {
-        let (id, nats) = {
+        let (id, nats, db_url, db_timeout_ms) = {
             let nodes = self.nodes.lock().unwrap();
-            assert_eq!(nodes[i].state, NodeState::Down, "node {i} runs already");
-            (nodes[i].id.clone(), nodes[i].proxy.addr())
+            let node = &nodes[i];
+            assert_eq!(node.state, NodeState::Down, "node {i} runs already");
+            let nats = node.proxy.addr();
+            (
+                node.id.clone(),
+                nats,
+                node.db_url.clone(),
+                node.db_timeout_ms,
+            )
         };
-        let mut command = server_command_for(&self.db_url);
+        let mut command = db_command(server_command_timed(db_timeout_ms), &db_url);
         command
             .args(["--node-id", &id])
             .args(["--nats-url", &format!("nats://{nats}")])
             .args(["--lease-ms", &self.lease.as_millis().to_string()]);
-        let server = RealServer::start(command);
+        // Off the runtime: the start reads the node's first line, and a
+        // proxy this runtime runs may have to answer before there is one.
+        let server = tokio::task::spawn_blocking(move || RealServer::start(command))
+            .await
+            .expect("the node starts");
         let log = server.log.clone();
         let addr = server.addr;
         {
@@ -342,10 +382,16 @@ pub async fn try_open(url: &str) -> Result<Client, String> {
 /// One thing a member was told.
 #[derive(Debug, Clone)]
 pub enum Told {
-    /// A snapshot with the record's step texts.
-    Snapshot(Vec<String>),
-    /// A step event: its number and text.
-    Step(u64, String),
+    /// A snapshot with the record's step texts, and how many of them are
+    /// surely stored: up to its last decision (a chance step after it may
+    /// be shown before it is stored).
+    Snapshot(Vec<String>, usize),
+    /// A step event: its number, its text, and whether it was a chance
+    /// step (no seat decided it). A chance step is shown before it is
+    /// stored, with the decision after it (one commit per decision), so a
+    /// node's death can take it back; it is then drawn again the same
+    /// (`docs/fairness.md`).
+    Step(u64, String, bool),
 }
 
 /// A client of a room: a seat's player or a spectator, on a node.
@@ -387,20 +433,21 @@ impl Member {
     fn absorb(&mut self, message: &Value) {
         match message["type"].as_str() {
             Some("snapshot") => {
-                let texts = message["steps"]
-                    .as_array()
-                    .map(|steps| {
-                        steps
-                            .iter()
-                            .map(|s| s["text"].as_str().unwrap_or("").to_owned())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                self.told.push(Told::Snapshot(texts));
+                let steps = message["steps"].as_array().cloned().unwrap_or_default();
+                let texts = steps
+                    .iter()
+                    .map(|s| s["text"].as_str().unwrap_or("").to_owned())
+                    .collect();
+                let decided = steps
+                    .iter()
+                    .rposition(|s| !s["seat"].is_null())
+                    .map_or(0, |last| last + 1);
+                self.told.push(Told::Snapshot(texts, decided));
             }
             Some("step") => self.told.push(Told::Step(
                 message["step_no"].as_u64().unwrap_or(0),
                 message["text"].as_str().unwrap_or("").to_owned(),
+                message["seat"].is_null(),
             )),
             _ => {}
         }

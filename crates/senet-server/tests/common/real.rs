@@ -19,11 +19,17 @@ pub struct RealServer {
 /// rate limit, the tests' public URL, a short database time limit. The
 /// database is the caller's to add (`--db-path` or `DATABASE_URL`).
 pub fn server_command() -> Command {
+    server_command_timed(2000)
+}
+
+/// [`server_command`] with this database time limit (milliseconds).
+pub fn server_command_timed(db_timeout_ms: u64) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_senet-server"));
     command
         .args(["--bind", "127.0.0.1:0", "--public-url", PUBLIC_URL])
         .args(["--rate-per-sec", "100000", "--rate-burst", "100000"])
-        .args(["--db-timeout-ms", "2000", "--computer-delay-ms", "0"])
+        .args(["--db-timeout-ms", &db_timeout_ms.to_string()])
+        .args(["--computer-delay-ms", "0"])
         .env_remove("DATABASE_URL")
         .env("RUST_LOG", "info,senet_server=debug")
         .env("SENET_LOG_FORMAT", "text");
@@ -33,7 +39,12 @@ pub fn server_command() -> Command {
 /// The command for a database URL as the tests make them: `sqlite://path`
 /// becomes `--db-path`, anything else `DATABASE_URL`.
 pub fn server_command_for(db_url: &str) -> Command {
-    let mut command = server_command();
+    db_command(server_command(), db_url)
+}
+
+/// Adds the database to a command: `sqlite://path` as `--db-path`,
+/// anything else as `DATABASE_URL`.
+pub fn db_command(mut command: Command, db_url: &str) -> Command {
     match db_url.strip_prefix("sqlite://") {
         Some(path) => command.args(["--db-path", path]),
         None => command.env("DATABASE_URL", db_url),

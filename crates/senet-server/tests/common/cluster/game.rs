@@ -210,7 +210,10 @@ impl<'c> Game<'c> {
     fn action(snapshot: &Value) -> Option<(u64, Value)> {
         let next = &snapshot["next"];
         match next["kind"].as_str()? {
-            "throw" => Some((next["thrower"].as_u64()?, json!({ "v": 2, "type": "throw" }))),
+            "throw" => Some((
+                next["thrower"].as_u64()?,
+                json!({ "v": 2, "type": "throw" }),
+            )),
             "decide" => {
                 let options = next["options"].as_array()?;
                 let pick = rand::rng().random_range(0..options.len());
@@ -325,6 +328,25 @@ impl<'c> Game<'c> {
         }
     }
 
+    /// The most steps any member has been acknowledged so far: up to the
+    /// last decision it was told (in an event or a snapshot). Every one of
+    /// them must be stored, whatever happens to the nodes.
+    pub fn acknowledged(&self) -> usize {
+        let of = |member: &Member| {
+            member
+                .told
+                .iter()
+                .filter_map(|told| match told {
+                    Told::Snapshot(_, decided) => Some(*decided),
+                    Told::Step(no, _, false) => Some(*no as usize),
+                    Told::Step(_, _, true) => None,
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        self.members.iter().map(of).max().unwrap_or(0)
+    }
+
     /// After the game is over: every active member reconnected and shown a
     /// final snapshot; then each one's account is checked against the
     /// stored steps. Returns the stored steps' texts.
@@ -342,7 +364,11 @@ impl<'c> Game<'c> {
         let stored = self.cluster.stored_steps(&self.game_id).await;
         let id = uuid::Uuid::parse_str(&self.game_id).unwrap();
         let game = self.cluster.store.game(id).await.unwrap().unwrap();
-        assert_eq!(game.status, "finished", "room {}: stored as over", self.code);
+        assert_eq!(
+            game.status, "finished",
+            "room {}: stored as over",
+            self.code
+        );
         for member in &self.members {
             check_account(member, &stored, &self.code);
         }
@@ -352,27 +378,31 @@ impl<'c> Game<'c> {
 
 /// One member's account against the stored steps: every step told is
 /// stored with that number and text (nothing acknowledged lost, nothing
-/// told that was not committed), each told once and in order on a
-/// socket, no snapshot takes back a step, and an active member ends
-/// knowing every stored step.
+/// told that was not committed, a chance step taken back drawn again the
+/// same), each told once and in order on a socket, no snapshot takes back
+/// a decision told (nor the chance steps before it), and an active member
+/// ends knowing every stored step.
 pub fn check_account(member: &Member, stored: &[String], code: &str) {
     let name = format!("room {code}, {}", member.name);
-    let mut known = 0usize;
+    // Steps told, and those of them acknowledged: up to the last decision.
+    let (mut known, mut acknowledged) = (0usize, 0usize);
     for told in &member.told {
         match told {
-            Told::Snapshot(texts) => {
+            Told::Snapshot(texts, decided) => {
                 assert!(
                     texts.len() <= stored.len() && texts[..] == stored[..texts.len()],
                     "{name}: a snapshot shows only stored steps\n told: {texts:?}\n stored: {stored:?}"
                 );
                 assert!(
-                    texts.len() >= known,
-                    "{name}: a snapshot took back a step told ({} < {known})",
-                    texts.len()
+                    texts.len() >= acknowledged,
+                    "{name}: a snapshot took back a decision told ({} < {acknowledged})\n told: {:?}\n stored: {stored:?}",
+                    texts.len(),
+                    member.told
                 );
                 known = texts.len();
+                acknowledged = *decided;
             }
-            Told::Step(no, text) => {
+            Told::Step(no, text, chance) => {
                 let no = *no as usize;
                 assert_eq!(
                     stored.get(no.wrapping_sub(1)),
@@ -381,6 +411,9 @@ pub fn check_account(member: &Member, stored: &[String], code: &str) {
                 );
                 assert_eq!(no, known + 1, "{name}: each step told once, in order");
                 known = no;
+                if !chance {
+                    acknowledged = no;
+                }
             }
         }
     }
