@@ -13,7 +13,8 @@ mod common;
 use std::cell::Cell;
 use std::time::Duration;
 
-use common::cluster::{Cluster, Game, NodeState, PATIENCE, skip_on_sqlite};
+use common::cluster::game::Game;
+use common::cluster::{Cluster, NodeState, PATIENCE, skip_on_sqlite};
 use common::drive::{self, stored_turns};
 use common::{Client, Remote, v2};
 use serde_json::{Value, json};
@@ -298,6 +299,11 @@ async fn a_rolling_restart_of_every_node_loses_no_game() {
         keep_playing(&cluster, 1, "simple", pace, &played, &creating, &done),
     );
     let moved = a.iter().chain(&b).filter(|c| **c == Some(1012)).count();
+    eprintln!(
+        "{} actions over the restarts; sockets closed: {} ({moved} with 1012)",
+        played.get(),
+        a.len() + b.len()
+    );
     assert!(
         moved > 0,
         "some client was handed over with 1012: {a:?} {b:?}"

@@ -12,7 +12,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::cluster::{Cluster, Game, try_open};
+use common::cluster::game::Game;
+use common::cluster::{Cluster, try_open};
 use tokio::time::Instant;
 
 const LEASE_MS: u64 = 1200;

@@ -10,7 +10,8 @@ use rand::RngExt;
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::{Cluster, Frame, Member, NodeState, PATIENCE, Told, client_seed, try_open};
+use super::member::{Member, Told, client_seed};
+use super::{Cluster, Frame, NodeState, PATIENCE, try_open};
 
 /// A room being played; see the module's documentation.
 pub struct Game<'c> {
