@@ -54,25 +54,41 @@ async fn kendall_v1_across(cluster: &Cluster) {
     assert_eq!(snapshot["you"]["side"], "spool", "{snapshot}");
     assert_eq!(snapshot["phase"]["kind"], "to_throw", "{snapshot}");
     cone.recv_type("snapshot").await;
+    // The spectator reads all along (a client that stops reading is cut
+    // off as too slow), up to the end of the game.
+    let watching = tokio::spawn(async move {
+        let mut seen: Vec<Value> = Vec::new();
+        while let Some(message) = watcher.try_recv().await {
+            let over = message["type"] == "game_over";
+            seen.push(message);
+            if over {
+                break;
+            }
+        }
+        seen
+    });
     let mut table = drive::Table::new(cone, spool);
     table.play_to_end().await;
     let stored = stored_turns(&cluster.store, &game_id).await;
     table.check_told_against(&stored).await;
-    let mut seen = Vec::new();
-    while let Ok(Some(message)) =
-        tokio::time::timeout(Duration::from_millis(500), watcher.try_recv()).await
-    {
-        seen.push(message);
-    }
+    let seen = tokio::time::timeout(PATIENCE, watching)
+        .await
+        .expect("the spectator saw the end in time")
+        .unwrap();
     let told = game_events(&table.logs[0]);
     assert!(
         told.iter().any(|m| m["type"] == "game_over"),
         "the game ended"
     );
-    assert_eq!(
-        game_events(&seen),
-        told,
-        "the spectator on node-0 was told what Cone on node-1 was"
+    let watched = game_events(&seen);
+    let differ = watched.iter().zip(&told).position(|(a, b)| a != b);
+    assert!(
+        watched == told,
+        "the spectator on node-0 was told what Cone on node-1 was: {} against {} events, first difference at {differ:?}: {:?} against {:?}",
+        watched.len(),
+        told.len(),
+        differ.map(|i| &watched[i]),
+        differ.map(|i| &told[i]),
     );
 }
 

@@ -328,6 +328,17 @@ impl Cluster {
     }
 }
 
+impl Drop for Cluster {
+    /// On a failure, what went wrong as the nodes saw it.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("the nodes' warnings and errors:");
+            eprintln!("{}", self.all_log_lines(" WARN "));
+            eprintln!("{}", self.all_log_lines(" ERROR "));
+        }
+    }
+}
+
 /// What came from a socket.
 #[derive(Debug)]
 pub enum Frame {

@@ -104,8 +104,15 @@ impl Table {
             return Step::Over;
         };
         self.clients[mover].send(action).await;
+        // Events the snapshot already counts are old news still on their
+        // way to the mover (a relayed client's come later than the
+        // snapshot its partner asked for), not the answer.
+        let known = snapshot["seq"].as_u64().unwrap_or(0);
         loop {
             let message = self.recv(mover).await;
+            if message["seq"].as_u64().is_some_and(|seq| seq <= known) {
+                continue;
+            }
             match message["type"].as_str() {
                 Some("error") => {
                     let code = message["code"].as_str().unwrap_or("").to_owned();
