@@ -152,10 +152,9 @@ impl<'c> Game<'c> {
             }
             assert!(
                 Instant::now() < deadline,
-                "{} could not reconnect: {:?}\n{}",
+                "{} could not reconnect: {}",
                 self.members[i].name,
-                self.members[i].refusals,
-                self.cluster.all_log_lines(&self.code)
+                self.diagnosis()
             );
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
@@ -198,6 +197,20 @@ impl<'c> Game<'c> {
         codes
     }
 
+    /// Each member's closes and refused connections, and what the nodes
+    /// logged of the room, for a failure message.
+    fn diagnosis(&self) -> String {
+        let mut text = format!("room {}:\n", self.code);
+        for member in &self.members {
+            let refusals = &member.refusals[member.refusals.len().saturating_sub(5)..];
+            text.push_str(&format!(
+                "  {}: closes {:?}, last refusals {refusals:?}\n",
+                member.name, member.closes
+            ));
+        }
+        text + &self.cluster.all_log_lines(&self.code)
+    }
+
     /// The first active member of a seat.
     fn seat_member(&self, seat: u64) -> usize {
         self.members
@@ -231,7 +244,13 @@ impl<'c> Game<'c> {
     /// A fresh snapshot through seat 0's member (reconnecting whoever
     /// needs it first).
     async fn fresh_snapshot(&mut self) -> Value {
+        let deadline = Instant::now() + PATIENCE;
         loop {
+            assert!(
+                Instant::now() < deadline,
+                "no snapshot in time: {}",
+                self.diagnosis()
+            );
             self.reconnect_all().await;
             let lead = self.seat_member(0);
             if let Some(snapshot) = self.members[lead].snapshot().await {
@@ -355,9 +374,15 @@ impl<'c> Game<'c> {
         // The last events reach every socket before the final snapshots.
         self.drain_all(Duration::from_millis(200)).await;
         self.reconnect_all().await;
+        let deadline = Instant::now() + PATIENCE;
         for i in 0..self.members.len() {
             if !self.members[i].passive {
                 while self.members[i].snapshot().await.is_none() {
+                    assert!(
+                        Instant::now() < deadline,
+                        "no final snapshot in time: {}",
+                        self.diagnosis()
+                    );
                     self.connect(i).await;
                 }
             }
