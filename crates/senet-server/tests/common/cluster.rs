@@ -82,7 +82,7 @@ pub struct Cluster {
 }
 
 impl Cluster {
-    /// Starts `n` nodes (`node-0` …) with leases of `lease_ms` on a fresh
+    /// Starts `n` nodes (`t<random>-node-0` …) with leases of `lease_ms` on a fresh
     /// database, migrated first so the nodes do not race to do it.
     pub async fn start(n: usize, lease_ms: u64) -> Cluster {
         Cluster::start_nodes(n, lease_ms, None).await
@@ -103,6 +103,10 @@ impl Cluster {
             Some(_) => Some(PgProxy::start("127.0.0.1:5432".parse().unwrap()).await),
             None => None,
         };
+        // Node ids name NATS subjects, and every test's cluster shares the
+        // machine's NATS: unique ids keep clusters of tests run at once
+        // apart.
+        let site = format!("{:08x}", rand::random::<u32>());
         let mut nodes = Vec::new();
         for i in 0..n {
             let proxy = PgProxy::start_plain(NATS.parse().unwrap()).await;
@@ -111,7 +115,7 @@ impl Cluster {
                 _ => (db_url.clone(), 2000),
             };
             nodes.push(Node {
-                id: format!("node-{i}"),
+                id: format!("t{site}-node-{i}"),
                 proxy,
                 db_url: node_db_url,
                 db_timeout_ms,
