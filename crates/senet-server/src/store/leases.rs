@@ -152,9 +152,18 @@ impl Store {
         bounded(
             self.timeout,
             sqlx::query_as::<_, (String, i64)>(
-                "UPDATE room_leases SET expires_at = now() + $3 * interval '1 millisecond'
-                 WHERE node_id = $1 AND room_code = ANY($2)
-                 RETURNING room_code, epoch",
+                // The rows are locked in the order of their codes, as a
+                // group commit's fence checks lock them: in any other
+                // order the two could deadlock (seen under load).
+                "WITH mine AS (
+                    SELECT room_code FROM room_leases
+                    WHERE node_id = $1 AND room_code = ANY($2)
+                    ORDER BY room_code FOR UPDATE
+                 )
+                 UPDATE room_leases l
+                    SET expires_at = now() + $3 * interval '1 millisecond'
+                   FROM mine WHERE l.room_code = mine.room_code
+                 RETURNING l.room_code, l.epoch",
             )
             .bind(node_id)
             .bind(rooms)
