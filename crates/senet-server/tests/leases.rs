@@ -334,3 +334,60 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
     store.take_seat_fenced(&taken, Some(&new)).await.unwrap();
     assert_eq!(store.game(game).await.unwrap().unwrap().status, "playing");
 }
+
+/// Under load, a node's lease renewal and its group commits lock the same
+/// lease rows; they must take them in one order, or PostgreSQL aborts one
+/// as a deadlock (a failed renewal, in time a live node losing its rooms).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn renewals_and_group_commits_never_deadlock() {
+    let store = postgres_store(true).await;
+    let mut rooms = Vec::new();
+    for n in 0..16 {
+        let code = format!("busy{n:02}");
+        let game = playing_room(&store, &code).await;
+        let lease = store
+            .acquire_lease(&code, "node-a", LONG)
+            .await
+            .unwrap()
+            .unwrap();
+        rooms.push((game, lease));
+    }
+    let codes: Vec<String> = rooms.iter().map(|(_, l)| l.room_code.clone()).collect();
+    let until = std::time::Instant::now() + Duration::from_secs(3);
+    let mut writers = Vec::new();
+    for (game, lease) in rooms {
+        let store = store.clone();
+        writers.push(tokio::spawn(async move {
+            let mut step_no = 1;
+            while std::time::Instant::now() < until {
+                let text = format!("s{step_no}");
+                store
+                    .append_fenced(
+                        game,
+                        step_no,
+                        &[step(None, &text)],
+                        None,
+                        None,
+                        Some(&lease),
+                    )
+                    .await
+                    .unwrap_or_else(|e| panic!("a fenced append failed: {e}"));
+                step_no += 1;
+            }
+            step_no
+        }));
+    }
+    let mut renewals = 0;
+    while std::time::Instant::now() < until {
+        let renewed = store
+            .renew_leases("node-a", &codes, LONG)
+            .await
+            .unwrap_or_else(|e| panic!("a renewal failed: {e}"));
+        assert_eq!(renewed.len(), codes.len());
+        renewals += 1;
+    }
+    for writer in writers {
+        assert!(writer.await.unwrap() > 2, "each room committed steps");
+    }
+    assert!(renewals > 3, "{renewals} renewals");
+}
