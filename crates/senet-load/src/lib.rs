@@ -118,6 +118,10 @@ pub struct Report {
     pub server_cpu_s_per_1k_moves: Option<f64>,
     /// The server's CPU use in percent of one core.
     pub server_cpu_percent: Option<f64>,
+    /// The NATS server's CPU seconds inside the window (`--nats-pid`).
+    pub nats_cpu_s: Option<f64>,
+    /// The NATS server's CPU milliseconds per action.
+    pub nats_cpu_ms_per_action: Option<f64>,
     /// PostgreSQL's CPU seconds inside the window.
     pub postgres_cpu_s: Option<f64>,
     /// PostgreSQL's CPU seconds per 1,000 moves.
@@ -150,14 +154,16 @@ struct Sample {
     /// Each server process's CPU seconds.
     server_cpu: Vec<Option<f64>>,
     postgres: Option<Vec<(u32, u64)>>,
+    nats_cpu: Option<f64>,
     load_cpu: Option<f64>,
 }
 
-fn sample(servers: &[String], postgres: &Postgres) -> Sample {
+fn sample(servers: &[String], postgres: &Postgres, nats: Option<&str>) -> Sample {
     Sample {
         at: Instant::now(),
         server_cpu: servers.iter().map(|pid| procfs::cpu_seconds(pid)).collect(),
         postgres: postgres.sample(),
+        nats_cpu: nats.and_then(procfs::cpu_seconds),
         load_cpu: procfs::cpu_seconds("self"),
     }
 }
@@ -198,6 +204,8 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let servers: Vec<String> = options.server_pid.iter().map(u32::to_string).collect();
     let postgres = options.postgres();
+    let nats = options.nats_pid.map(|pid| pid.to_string());
+    let nats = nats.as_deref();
     let server_rss_idle_kib = rss_kib(&servers);
 
     let setup_start = Instant::now();
@@ -256,9 +264,9 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         .collect();
 
     tokio::time::sleep_until(start).await;
-    let before = sample(&servers, &postgres);
+    let before = sample(&servers, &postgres, nats);
     tokio::time::sleep_until(end).await;
-    let after = sample(&servers, &postgres);
+    let after = sample(&servers, &postgres, nats);
     let server_rss_end_kib = rss_kib(&servers);
 
     for task in tasks {
@@ -289,6 +297,7 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         (Some(before), Some(after)) => Some(round3(procfs::cpu_between(before, after))),
         _ => None,
     };
+    let nats_cpu_s = diff(before.nats_cpu, after.nats_cpu);
     let load_cpu_s = diff(before.load_cpu, after.load_cpu);
     #[allow(clippy::cast_precision_loss)]
     let rate = |count: u64| round3(count as f64 / options.duration);
@@ -329,6 +338,8 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         server_cpu_ms_per_action: per_1k(server_cpu_s, totals.actions),
         server_cpu_s_by_pid,
         server_cpu_percent: server_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
+        nats_cpu_s,
+        nats_cpu_ms_per_action: per_1k(nats_cpu_s, totals.actions),
         postgres_cpu_s,
         postgres_cpu_s_per_1k_moves: per_1k(postgres_cpu_s, totals.moves),
         server_rss_idle_kib,

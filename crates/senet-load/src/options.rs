@@ -70,6 +70,11 @@ pub struct Options {
     #[arg(long, value_delimiter = ',')]
     pub server_pid: Vec<u32>,
 
+    /// The NATS server's process id (several nodes relay through it): its
+    /// CPU time over the window is reported as `nats_cpu_s`.
+    #[arg(long)]
+    pub nats_pid: Option<u32>,
+
     /// PostgreSQL processes whose CPU time to count (comma-separated pids).
     #[arg(long, value_delimiter = ',', conflicts_with_all = ["postgres_db", "postgres_all"])]
     pub postgres_pids: Vec<u32>,

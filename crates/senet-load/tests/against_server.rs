@@ -74,7 +74,7 @@ impl Running {
     }
 }
 
-const FIELDS: [&str; 34] = [
+const FIELDS: [&str; 36] = [
     "mode",
     "rule_set",
     "nodes",
@@ -103,6 +103,8 @@ const FIELDS: [&str; 34] = [
     "server_cpu_s_by_pid",
     "server_cpu_ms_per_action",
     "server_cpu_percent",
+    "nats_cpu_s",
+    "nats_cpu_ms_per_action",
     "postgres_cpu_s",
     "postgres_cpu_s_per_1k_moves",
     "server_rss_idle_kib",
@@ -151,6 +153,7 @@ fn check_line(report: &Report) -> Value {
     );
     // No PostgreSQL selection: not measured.
     assert!(json["postgres_cpu_s"].is_null());
+    assert!(json["nats_cpu_s"].is_null());
     json
 }
 
