@@ -275,3 +275,62 @@ async fn sqlite_refuses_leases() {
     assert!(store.steps(game).await.unwrap().is_empty());
     let _ = std::fs::remove_file(path);
 }
+
+#[tokio::test]
+async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
+    let store = postgres_store(false).await;
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    store.create_player(a, "Ahmose", &[1; 32]).await.unwrap();
+    store.create_player(b, "Bastet", &[2; 32]).await.unwrap();
+    let game = Uuid::new_v4();
+    let new_game = |id, game_no, players| NewGame {
+        id,
+        room_code: "seats1",
+        game_no,
+        rule_set: "kendall",
+        players,
+        client_seeds: &[],
+        fairness: None,
+    };
+    let (waiting, both) = ([Some(a), None], [Some(a), Some(b)]);
+    store
+        .create_room(&NewRoom {
+            code: "seats1",
+            rule_set: "kendall",
+            public: true,
+            creator: a,
+            game: new_game(game, 1, &waiting),
+        })
+        .await
+        .unwrap();
+    let old = store
+        .acquire_lease("seats1", "node-a", SHORT)
+        .await
+        .unwrap()
+        .unwrap();
+    tokio::time::sleep(SHORT * 2).await;
+    let new = store
+        .acquire_lease("seats1", "node-b", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    let taken = senet_server::store::SeatTaken {
+        game_id: game,
+        seat: 1,
+        player: b,
+        client_seed: "",
+        start: true,
+    };
+    fenced(store.take_seat_fenced(&taken, Some(&old)).await);
+    let rematch = new_game(Uuid::new_v4(), 2, &both);
+    fenced(store.create_game_fenced(&rematch, Some(&old)).await);
+    assert!(
+        store.game(rematch.id).await.unwrap().is_none(),
+        "the fenced rematch stored nothing"
+    );
+    let seat = store.game(game).await.unwrap().unwrap();
+    assert_eq!(seat.status, "waiting", "the fenced seat stored nothing");
+    // The lease's holder writes both.
+    store.take_seat_fenced(&taken, Some(&new)).await.unwrap();
+    assert_eq!(store.game(game).await.unwrap().unwrap().status, "playing");
+}
