@@ -30,7 +30,7 @@ def main() -> None:
         groups.setdefault(row["case"], []).append(row["report"])
         extra.setdefault(row["case"], []).append(row)
 
-    header = ["case", "nodes", "placement", "runs", "moves/s", "actions/s", "p50 ms", "p99 ms",
+    header = ["case", "nodes", "NATS", "placement", "runs", "moves/s", "actions/s", "p50 ms", "p99 ms",
               "peer p99 ms", "nodes' CPU ms/action", "nodes' CPU %", "NATS CPU ms/action",
               "PG CPU s/1k moves", "load CPU %", "skipped ticks", "takeovers", "errors"]
     print("| " + " | ".join(header) + " |")
@@ -38,7 +38,8 @@ def main() -> None:
     for case, reports in groups.items():
         is_open = reports[0]["mode"] == "open"
         takeovers = sum(row.get("takeovers", 0) for row in extra[case])
-        cells = [case, str(reports[0].get("nodes", 1)), reports[0].get("placement", "direct"),
+        cells = [case, str(reports[0].get("nodes", 1)), extra[case][0].get("nats", "–"),
+                 reports[0].get("placement", "direct"),
                  str(len(reports)),
                  fmt(med(reports, "moves_per_sec"), 0), fmt(med(reports, "actions_per_sec"), 0),
                  fmt(med(reports, "latency_ms", "p50"), 2), fmt(med(reports, "latency_ms", "p99"), 2),
@@ -59,6 +60,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     pairs = [("relayed-open", "direct-open"), ("direct-open", "single-open"),
              ("relayed-open", "single-open"), ("relayed-closed", "direct-closed"),
+             ("one-node-closed", "single-closed"), ("direct-closed", "one-node-closed"),
              ("direct-closed", "single-closed"), ("spread-closed", "single-closed")]
     for case, base in pairs:
         if case not in groups or base not in groups:
