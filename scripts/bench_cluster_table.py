@@ -38,7 +38,8 @@ def main() -> None:
     for case, reports in groups.items():
         is_open = reports[0]["mode"] == "open"
         takeovers = sum(row.get("takeovers", 0) for row in extra[case])
-        cells = [case, str(reports[0].get("nodes", 1)), extra[case][0].get("nats", "–"),
+        nats = extra[case][0].get("nats") or ("yes" if reports[0].get("nodes", 1) > 1 else "no")
+        cells = [case, str(reports[0].get("nodes", 1)), nats,
                  reports[0].get("placement", "direct"),
                  str(len(reports)),
                  fmt(med(reports, "moves_per_sec"), 0), fmt(med(reports, "actions_per_sec"), 0),
