@@ -115,6 +115,7 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
   no_rematch_offer: 'There is no rematch offer to answer any more.',
   not_abandoned: 'You cannot claim the win yet.',
   storage_error: 'The server could not save that action. Nothing changed; please try again.',
+  room_moved: 'The game moved to another server. Nothing changed; reconnecting…',
   missing_token: 'You need a player name first.',
   invalid_token: 'The server no longer knows your saved player. Choose your name again.',
   invalid_display_name: 'Names may have 1–32 letters, digits, single spaces and _ - . \'',
@@ -170,6 +171,8 @@ export function closeText(code, reason = '') {
       return 'The server closed the connection because a message was too large.';
     case 1011:
       return 'The room stopped unexpectedly on the server.';
+    case 1012:
+      return 'The game moved to another server; reconnecting.';
     default:
       return null;
   }

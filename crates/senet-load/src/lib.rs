@@ -16,6 +16,12 @@
 //! socket is timed too. After `--warmup` seconds the tool measures for
 //! `--duration` seconds and prints one JSON line ([`Report`]).
 //!
+//! Several `--url`s (the nodes of one site, `docs/multi-node.md`) spread the
+//! rooms over the nodes, each created on one node (which owns it first);
+//! `--placement` says whether its players connect to that node (`direct`),
+//! to another one that relays them over NATS (`relayed`), or round-robin
+//! over all of them (`spread`). `--server-pid` takes every node's pid.
+//!
 //! The server limits each socket's message rate (`--rate-per-sec`, default
 //! 20 a second, and `--rate-burst`, default 40; `SENET_RATE_PER_SEC` /
 //! `SENET_RATE_BURST`): a closed-loop run needs them raised, or the server
@@ -24,6 +30,8 @@
 #![forbid(unsafe_code)]
 
 pub mod http;
+pub mod options;
+pub mod placement;
 pub mod procfs;
 pub mod room;
 pub mod stats;
@@ -31,154 +39,16 @@ pub mod stats;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use clap::{Parser, ValueEnum};
 use futures_util::StreamExt;
 use serde::Serialize;
 use tokio::time::Instant;
 
 use crate::http::Target;
+pub use crate::options::{Mode, Options};
+pub use crate::placement::Placement;
 use crate::procfs::Postgres;
 use crate::room::Plan;
 use crate::stats::{Latency, Short, Stats, round3};
-
-/// How the rooms pace their actions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// Act as soon as allowed.
-    Closed,
-    /// A fixed action rate per room (`--rate`).
-    Open,
-}
-
-/// The load tool's options.
-#[derive(Debug, Clone, Parser)]
-#[command(
-    name = "senet-load",
-    version,
-    about = "Loads a Senet Online server through its WebSocket protocol and prints one JSON line",
-    after_help = "Start the server with --rate-per-sec 1000000 --rate-burst 1000000 \
-                  (SENET_RATE_PER_SEC, SENET_RATE_BURST): its per-socket message limits \
-                  (20 a second, burst 40) would close a closed-loop player's sockets."
-)]
-pub struct Options {
-    /// The server's base URL (`http://host:port`).
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    pub url: String,
-
-    /// Rooms of two players.
-    #[arg(long, default_value_t = 10)]
-    pub rooms: u64,
-
-    /// The rule set every room plays.
-    #[arg(long, default_value = "kendall")]
-    pub rule_set: String,
-
-    /// `closed`: act as soon as allowed; `open`: `--rate` actions a second
-    /// per room.
-    #[arg(long, value_enum, default_value_t = Mode::Closed)]
-    pub mode: Mode,
-
-    /// Open loop: ticks (actions) a second per room.
-    #[arg(long, default_value_t = 10.0)]
-    pub rate: f64,
-
-    /// Seconds played before measuring.
-    #[arg(long, default_value_t = 5.0)]
-    pub warmup: f64,
-
-    /// Seconds measured.
-    #[arg(long, default_value_t = 20.0)]
-    pub duration: f64,
-
-    /// The server's process id: its CPU time and resident memory are read
-    /// from `/proc/<pid>/stat` and `/proc/<pid>/status`.
-    #[arg(long)]
-    pub server_pid: Option<u32>,
-
-    /// PostgreSQL processes whose CPU time to count (comma-separated pids).
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["postgres_db", "postgres_all"])]
-    pub postgres_pids: Vec<u32>,
-
-    /// Count the CPU time of the PostgreSQL backends connected to this
-    /// database, with the cluster's shared processes (WAL writer,
-    /// checkpointer…) and the postmaster, found by their process titles.
-    #[arg(long, conflicts_with = "postgres_all")]
-    pub postgres_db: Option<String>,
-
-    /// Count the CPU time of every process whose name starts with
-    /// `postgres` (other databases' work included).
-    #[arg(long)]
-    pub postgres_all: bool,
-
-    /// Rooms set up at once.
-    #[arg(long, default_value_t = 32)]
-    pub setup_concurrency: usize,
-
-    /// Seconds an action may stay unanswered before it counts as an error
-    /// (`timeout`) and the room asks for fresh snapshots.
-    #[arg(long, default_value_t = 10.0)]
-    pub stall_timeout: f64,
-
-    /// Seed of the players' choices (default: from the clock).
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// End each game by resigning once it has had this many moves, so that
-    /// games are short and rematches frequent (default: every game is
-    /// played to its end). The resignation is not counted as an action.
-    #[arg(long)]
-    pub game_moves: Option<u64>,
-}
-
-impl Options {
-    /// Which PostgreSQL processes to measure.
-    #[must_use]
-    pub fn postgres(&self) -> Postgres {
-        if !self.postgres_pids.is_empty() {
-            Postgres::Pids(self.postgres_pids.clone())
-        } else if let Some(database) = &self.postgres_db {
-            Postgres::Database(database.clone())
-        } else if self.postgres_all {
-            Postgres::All
-        } else {
-            Postgres::None
-        }
-    }
-
-    fn check(&self) -> Result<(), String> {
-        if self.rooms == 0 {
-            return Err("--rooms must be at least 1".to_owned());
-        }
-        if !(self.duration.is_finite() && self.duration > 0.0) {
-            return Err("--duration must be above 0".to_owned());
-        }
-        if !(self.warmup.is_finite() && self.warmup >= 0.0) {
-            return Err("--warmup must be 0 or more".to_owned());
-        }
-        if self.mode == Mode::Open && !(self.rate.is_finite() && self.rate > 0.0) {
-            return Err("--rate must be above 0".to_owned());
-        }
-        if !(self.stall_timeout.is_finite() && self.stall_timeout > 0.0) {
-            return Err("--stall-timeout must be above 0".to_owned());
-        }
-        // A year at most: the times must fit the clock's arithmetic.
-        const YEAR: f64 = 365.0 * 86_400.0;
-        for (name, seconds) in [
-            ("--warmup", self.warmup),
-            ("--duration", self.duration),
-            ("--stall-timeout", self.stall_timeout),
-        ] {
-            if seconds > YEAR {
-                return Err(format!("{name} must be at most a year"));
-            }
-        }
-        if self.mode == Mode::Open && self.rate < 1e-6 {
-            return Err("--rate must be at least 0.000001".to_owned());
-        }
-        Ok(())
-    }
-}
 
 /// The one JSON line a run prints. Times in milliseconds unless named
 /// otherwise; `null` where a figure was not measured (no `--server-pid`,
@@ -189,6 +59,10 @@ pub struct Report {
     pub mode: Mode,
     /// The rule set played.
     pub rule_set: String,
+    /// Server nodes (URLs) the rooms were spread over.
+    pub nodes: usize,
+    /// Where the players connected: `direct`, `relayed` or `spread`.
+    pub placement: Placement,
     /// Rooms asked for.
     pub rooms: u64,
     /// Rooms set up and playing.
@@ -233,19 +107,30 @@ pub struct Report {
     pub errors: BTreeMap<String, u64>,
     /// All errors.
     pub errors_total: u64,
-    /// The server's CPU seconds inside the window.
+    /// The server's CPU seconds inside the window (every node's, summed).
     pub server_cpu_s: Option<f64>,
+    /// Each node's CPU seconds inside the window, in `--server-pid` order.
+    pub server_cpu_s_by_pid: Vec<Option<f64>>,
+    /// The server's CPU milliseconds per action (throw or decision), every
+    /// node's summed.
+    pub server_cpu_ms_per_action: Option<f64>,
     /// The server's CPU seconds per 1,000 moves.
     pub server_cpu_s_per_1k_moves: Option<f64>,
     /// The server's CPU use in percent of one core.
     pub server_cpu_percent: Option<f64>,
+    /// The NATS server's CPU seconds inside the window (`--nats-pid`).
+    pub nats_cpu_s: Option<f64>,
+    /// The NATS server's CPU milliseconds per action.
+    pub nats_cpu_ms_per_action: Option<f64>,
     /// PostgreSQL's CPU seconds inside the window.
     pub postgres_cpu_s: Option<f64>,
     /// PostgreSQL's CPU seconds per 1,000 moves.
     pub postgres_cpu_s_per_1k_moves: Option<f64>,
-    /// The server's resident memory before the rooms were set up, KiB.
+    /// The server's resident memory before the rooms were set up, KiB
+    /// (every node's, summed).
     pub server_rss_idle_kib: Option<u64>,
-    /// The server's resident memory at the end of the window, KiB.
+    /// The server's resident memory at the end of the window, KiB (every
+    /// node's, summed).
     pub server_rss_end_kib: Option<u64>,
     /// The load tool's own CPU seconds inside the window.
     pub load_cpu_s: Option<f64>,
@@ -266,18 +151,30 @@ impl Report {
 /// CPU time and memory read at one instant.
 struct Sample {
     at: Instant,
-    server_cpu: Option<f64>,
+    /// Each server process's CPU seconds.
+    server_cpu: Vec<Option<f64>>,
     postgres: Option<Vec<(u32, u64)>>,
+    nats_cpu: Option<f64>,
     load_cpu: Option<f64>,
 }
 
-fn sample(server: Option<&str>, postgres: &Postgres) -> Sample {
+fn sample(servers: &[String], postgres: &Postgres, nats: Option<&str>) -> Sample {
     Sample {
         at: Instant::now(),
-        server_cpu: server.and_then(procfs::cpu_seconds),
+        server_cpu: servers.iter().map(|pid| procfs::cpu_seconds(pid)).collect(),
         postgres: postgres.sample(),
+        nats_cpu: nats.and_then(procfs::cpu_seconds),
         load_cpu: procfs::cpu_seconds("self"),
     }
+}
+
+/// The sum of every server process's resident memory; `None` when there
+/// is none or one cannot be read.
+fn rss_kib(servers: &[String]) -> Option<u64> {
+    if servers.is_empty() {
+        return None;
+    }
+    servers.iter().map(|pid| procfs::rss_kib(pid)).sum()
 }
 
 fn per_1k(cpu: Option<f64>, moves: u64) -> Option<f64> {
@@ -300,11 +197,16 @@ fn seed_from_clock() -> u64 {
 /// room could be set up at all.
 pub async fn run(options: &Options) -> Result<Report, String> {
     options.check()?;
-    let target = Target::parse(&options.url)?;
-    let server = options.server_pid.map(|pid| pid.to_string());
-    let server = server.as_deref();
+    let targets = options
+        .url
+        .iter()
+        .map(|url| Target::parse(url))
+        .collect::<Result<Vec<_>, _>>()?;
+    let servers: Vec<String> = options.server_pid.iter().map(u32::to_string).collect();
     let postgres = options.postgres();
-    let server_rss_idle_kib = server.and_then(procfs::rss_kib);
+    let nats = options.nats_pid.map(|pid| pid.to_string());
+    let nats = nats.as_deref();
+    let server_rss_idle_kib = rss_kib(&servers);
 
     let setup_start = Instant::now();
     let mut totals = Stats::default();
@@ -312,8 +214,12 @@ pub async fn run(options: &Options) -> Result<Report, String> {
     let mut first_failure = None;
     let mut setups = futures_util::stream::iter(0..options.rooms)
         .map(|index| {
-            let target = &target;
-            async move { room::set_up(target, &options.rule_set, index).await }
+            let nodes = options.placement.nodes(index, targets.len());
+            let targets = &targets;
+            async move {
+                let sockets = nodes.sockets.map(|node| &targets[node]);
+                room::set_up(&targets[nodes.home], sockets, &options.rule_set, index).await
+            }
         })
         .buffer_unordered(options.setup_concurrency.max(1));
     while let Some(result) = setups.next().await {
@@ -358,10 +264,10 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         .collect();
 
     tokio::time::sleep_until(start).await;
-    let before = sample(server, &postgres);
+    let before = sample(&servers, &postgres, nats);
     tokio::time::sleep_until(end).await;
-    let after = sample(server, &postgres);
-    let server_rss_end_kib = server.and_then(procfs::rss_kib);
+    let after = sample(&servers, &postgres, nats);
+    let server_rss_end_kib = rss_kib(&servers);
 
     for task in tasks {
         match task.await {
@@ -372,11 +278,26 @@ pub async fn run(options: &Options) -> Result<Report, String> {
 
     let window = after.at.duration_since(before.at).as_secs_f64().max(1e-9);
     let diff = |a: Option<f64>, b: Option<f64>| Some(round3(b? - a?));
-    let server_cpu_s = diff(before.server_cpu, after.server_cpu);
+    let server_cpu_s_by_pid: Vec<Option<f64>> = before
+        .server_cpu
+        .iter()
+        .zip(&after.server_cpu)
+        .map(|(&before, &after)| diff(before, after))
+        .collect();
+    let server_cpu_s = if servers.is_empty() {
+        None
+    } else {
+        server_cpu_s_by_pid
+            .iter()
+            .copied()
+            .sum::<Option<f64>>()
+            .map(round3)
+    };
     let postgres_cpu_s = match (&before.postgres, &after.postgres) {
         (Some(before), Some(after)) => Some(round3(procfs::cpu_between(before, after))),
         _ => None,
     };
+    let nats_cpu_s = diff(before.nats_cpu, after.nats_cpu);
     let load_cpu_s = diff(before.load_cpu, after.load_cpu);
     #[allow(clippy::cast_precision_loss)]
     let rate = |count: u64| round3(count as f64 / options.duration);
@@ -390,6 +311,8 @@ pub async fn run(options: &Options) -> Result<Report, String> {
     Ok(Report {
         mode: options.mode,
         rule_set: options.rule_set.clone(),
+        nodes: targets.len(),
+        placement: options.placement,
         rooms: options.rooms,
         rooms_playing,
         rate_per_room: (options.mode == Mode::Open).then_some(options.rate),
@@ -411,7 +334,12 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         errors_total,
         server_cpu_s,
         server_cpu_s_per_1k_moves: per_1k(server_cpu_s, totals.moves),
+        // Seconds per thousand actions are milliseconds per action.
+        server_cpu_ms_per_action: per_1k(server_cpu_s, totals.actions),
+        server_cpu_s_by_pid,
         server_cpu_percent: server_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
+        nats_cpu_s,
+        nats_cpu_ms_per_action: per_1k(nats_cpu_s, totals.actions),
         postgres_cpu_s,
         postgres_cpu_s_per_1k_moves: per_1k(postgres_cpu_s, totals.moves),
         server_rss_idle_kib,
@@ -419,44 +347,4 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         load_cpu_s,
         load_cpu_percent: load_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    fn parse(args: &[&str]) -> Options {
-        Options::try_parse_from(std::iter::once("senet-load").chain(args.iter().copied())).unwrap()
-    }
-
-    #[test]
-    fn options_are_checked() {
-        assert!(parse(&[]).check().is_ok());
-        assert!(parse(&["--rooms", "0"]).check().is_err());
-        assert!(parse(&["--duration", "0"]).check().is_err());
-        assert!(parse(&["--duration", "1e30"]).check().is_err());
-        assert!(parse(&["--warmup=-1"]).check().is_err());
-        assert!(parse(&["--mode", "open", "--rate", "0"]).check().is_err());
-        assert!(parse(&["--mode", "open", "--rate", "0.5"]).check().is_ok());
-        assert!(Options::try_parse_from(["senet-load", "--mode", "sideways"]).is_err());
-    }
-
-    #[test]
-    fn postgres_selection() {
-        assert_eq!(parse(&[]).postgres(), Postgres::None);
-        assert_eq!(parse(&["--postgres-all"]).postgres(), Postgres::All);
-        assert_eq!(
-            parse(&["--postgres-pids", "3,4"]).postgres(),
-            Postgres::Pids(vec![3, 4])
-        );
-        assert_eq!(
-            parse(&["--postgres-db", "senet"]).postgres(),
-            Postgres::Database("senet".to_owned())
-        );
-        assert!(
-            Options::try_parse_from(["senet-load", "--postgres-all", "--postgres-db", "x"])
-                .is_err()
-        );
-    }
 }

@@ -74,9 +74,11 @@ impl Running {
     }
 }
 
-const FIELDS: [&str; 30] = [
+const FIELDS: [&str; 36] = [
     "mode",
     "rule_set",
+    "nodes",
+    "placement",
     "rooms",
     "rooms_playing",
     "rate_per_room",
@@ -98,7 +100,11 @@ const FIELDS: [&str; 30] = [
     "errors_total",
     "server_cpu_s",
     "server_cpu_s_per_1k_moves",
+    "server_cpu_s_by_pid",
+    "server_cpu_ms_per_action",
     "server_cpu_percent",
+    "nats_cpu_s",
+    "nats_cpu_ms_per_action",
     "postgres_cpu_s",
     "postgres_cpu_s_per_1k_moves",
     "server_rss_idle_kib",
@@ -133,6 +139,7 @@ fn check_line(report: &Report) -> Value {
     for field in [
         "server_cpu_s",
         "server_cpu_s_per_1k_moves",
+        "server_cpu_ms_per_action",
         "server_rss_idle_kib",
         "server_rss_end_kib",
         "load_cpu_s",
@@ -140,8 +147,13 @@ fn check_line(report: &Report) -> Value {
     ] {
         assert!(json[field].is_number(), "{field} in {line}");
     }
+    assert_eq!(
+        json["server_cpu_s_by_pid"].as_array().map(Vec::len),
+        Some(1)
+    );
     // No PostgreSQL selection: not measured.
     assert!(json["postgres_cpu_s"].is_null());
+    assert!(json["nats_cpu_s"].is_null());
     json
 }
 

@@ -275,3 +275,119 @@ async fn sqlite_refuses_leases() {
     assert!(store.steps(game).await.unwrap().is_empty());
     let _ = std::fs::remove_file(path);
 }
+
+#[tokio::test]
+async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
+    let store = postgres_store(false).await;
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    store.create_player(a, "Ahmose", &[1; 32]).await.unwrap();
+    store.create_player(b, "Bastet", &[2; 32]).await.unwrap();
+    let game = Uuid::new_v4();
+    let new_game = |id, game_no, players| NewGame {
+        id,
+        room_code: "seats1",
+        game_no,
+        rule_set: "kendall",
+        players,
+        client_seeds: &[],
+        fairness: None,
+    };
+    let (waiting, both) = ([Some(a), None], [Some(a), Some(b)]);
+    store
+        .create_room(&NewRoom {
+            code: "seats1",
+            rule_set: "kendall",
+            public: true,
+            creator: a,
+            game: new_game(game, 1, &waiting),
+        })
+        .await
+        .unwrap();
+    let old = store
+        .acquire_lease("seats1", "node-a", SHORT)
+        .await
+        .unwrap()
+        .unwrap();
+    tokio::time::sleep(SHORT * 2).await;
+    let new = store
+        .acquire_lease("seats1", "node-b", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    let taken = senet_server::store::SeatTaken {
+        game_id: game,
+        seat: 1,
+        player: b,
+        client_seed: "",
+        start: true,
+    };
+    fenced(store.take_seat_fenced(&taken, Some(&old)).await);
+    let rematch = new_game(Uuid::new_v4(), 2, &both);
+    fenced(store.create_game_fenced(&rematch, Some(&old)).await);
+    assert!(
+        store.game(rematch.id).await.unwrap().is_none(),
+        "the fenced rematch stored nothing"
+    );
+    let seat = store.game(game).await.unwrap().unwrap();
+    assert_eq!(seat.status, "waiting", "the fenced seat stored nothing");
+    // The lease's holder writes both.
+    store.take_seat_fenced(&taken, Some(&new)).await.unwrap();
+    assert_eq!(store.game(game).await.unwrap().unwrap().status, "playing");
+}
+
+/// Under load, a node's lease renewal and its group commits lock the same
+/// lease rows; they must take them in one order, or PostgreSQL aborts one
+/// as a deadlock (a failed renewal, in time a live node losing its rooms).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn renewals_and_group_commits_never_deadlock() {
+    let store = postgres_store(true).await;
+    let mut rooms = Vec::new();
+    for n in 0..16 {
+        let code = format!("busy{n:02}");
+        let game = playing_room(&store, &code).await;
+        let lease = store
+            .acquire_lease(&code, "node-a", LONG)
+            .await
+            .unwrap()
+            .unwrap();
+        rooms.push((game, lease));
+    }
+    let codes: Vec<String> = rooms.iter().map(|(_, l)| l.room_code.clone()).collect();
+    let until = std::time::Instant::now() + Duration::from_secs(3);
+    let mut writers = Vec::new();
+    for (game, lease) in rooms {
+        let store = store.clone();
+        writers.push(tokio::spawn(async move {
+            let mut step_no = 1;
+            while std::time::Instant::now() < until {
+                let text = format!("s{step_no}");
+                store
+                    .append_fenced(
+                        game,
+                        step_no,
+                        &[step(None, &text)],
+                        None,
+                        None,
+                        Some(&lease),
+                    )
+                    .await
+                    .unwrap_or_else(|e| panic!("a fenced append failed: {e}"));
+                step_no += 1;
+            }
+            step_no
+        }));
+    }
+    let mut renewals = 0;
+    while std::time::Instant::now() < until {
+        let renewed = store
+            .renew_leases("node-a", &codes, LONG)
+            .await
+            .unwrap_or_else(|e| panic!("a renewal failed: {e}"));
+        assert_eq!(renewed.len(), codes.len());
+        renewals += 1;
+    }
+    for writer in writers {
+        assert!(writer.await.unwrap() > 2, "each room committed steps");
+    }
+    assert!(renewals > 3, "{renewals} renewals");
+}

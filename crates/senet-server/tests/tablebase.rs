@@ -167,7 +167,7 @@ async fn a_damaged_file_leaves_the_server_serving_without_tables() {
     let health = settled_health(&server).await;
     assert_eq!(health["tablebase"], "failed", "{health}");
     assert!(health.get("tablebase_pieces").is_none(), "{health}");
-    let failed = server.log_lines("cannot load the endgame tables");
+    let failed = logged(&server, "cannot load the endgame tables").await;
     assert_eq!(failed.len(), 1);
     assert!(failed[0].contains("ends too soon"), "{}", failed[0]);
     // Serving as before, the expert included.
@@ -175,6 +175,17 @@ async fn a_damaged_file_leaves_the_server_serving_without_tables() {
     assert!(winner == "cone" || winner == "spool");
     drop(server);
     std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// The server's log lines with `needle`, once there is one (or after 10 s):
+/// a line is written before the state it reports changes, but the log is
+/// read from the child's pipe by a thread of its own.
+async fn logged(server: &RealServer, needle: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while server.log_lines(needle).is_empty() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    server.log_lines(needle)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -191,7 +202,12 @@ async fn a_missing_file_fails_and_none_turns_the_tables_off() {
     .await;
     let health = settled_health(&server).await;
     assert_eq!(health["tablebase"], "failed", "{health}");
-    assert_eq!(server.log_lines("cannot load the endgame tables").len(), 1);
+    assert_eq!(
+        logged(&server, "cannot load the endgame tables")
+            .await
+            .len(),
+        1
+    );
     // Serving: a player can be made.
     let (player_id, _) = server.player("Ahmose").await;
     assert!(!player_id.is_empty());

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventText, possessive } from '../../src/describe.js';
-import { computerName, nameOf, statusLine } from '../../src/format.js';
+import { closeText, computerName, errorText, nameOf, statusLine } from '../../src/format.js';
 import { fromSnapshot, reduce } from '../../src/state.js';
 import { roomHtml, throwerText } from '../../src/view-room.js';
 import { MODERN, snapshot, startView, stepEvent } from './fixtures.js';
@@ -102,4 +102,11 @@ test('a piece is "Spool\'s piece" in the record, never "Spool (computer, expert)
   const n = { desc: MODERN, seat: (/** @type {number} */ seat) => ['Tiye', 'P2 (computer, beginner)'][seat] };
   const ev = { kind: /** @type {const} */ ('piece'), seat: 1, value: 5, from: { kind: /** @type {const} */ ('square'), square: 4 }, to: { kind: /** @type {const} */ ('square'), square: 9 }, why: 'move' };
   assert.equal(eventText(n, ev), "P2's piece (5 dots) moves from square 4 to square 9.");
+});
+
+test('a room that moved to another server is said so, in words, not as a failure', () => {
+  assert.match(closeText(1012, 'room moved, reconnect') ?? '', /moved to another server/);
+  assert.match(errorText('room_moved', 'the game moved to another server; reconnecting'), /Nothing changed/);
+  // An ordinary drop still says nothing.
+  assert.equal(closeText(1006), null);
 });

@@ -15,7 +15,16 @@ use super::wire::*;
 /// A room whose game has started, both players connected.
 pub struct Room {
     pub(super) index: u64,
+    pub(super) code: String,
     pub(super) sides: [Side; 2],
+}
+
+impl Room {
+    /// The room's code.
+    #[must_use]
+    pub fn code(&self) -> &str {
+        &self.code
+    }
 }
 
 /// Why a room could not be set up: an error code for the report, and the
@@ -126,14 +135,20 @@ async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupEr
     }
 }
 
-/// Creates two players and a room of `rule_set` for them (the first in
-/// seat 0, the second joining over the socket), and waits until both
-/// sockets are told the game started.
-pub async fn set_up(target: &Target, rule_set: &str, index: u64) -> Result<Room, SetupError> {
-    let first = create_player(target, format!("load {index} a")).await?;
-    let second = create_player(target, format!("load {index} b")).await?;
+/// Creates two players and a room of `rule_set` for them on `home` (the
+/// first in seat 0, the second joining over the socket), connects each
+/// player's socket to its node in `sockets` (`home` itself, or a node that
+/// relays to it), and waits until both sockets are told the game started.
+pub async fn set_up(
+    home: &Target,
+    sockets: [&Target; 2],
+    rule_set: &str,
+    index: u64,
+) -> Result<Room, SetupError> {
+    let first = create_player(home, format!("load {index} a")).await?;
+    let second = create_player(home, format!("load {index} b")).await?;
     let body = json!({ "rule_set": rule_set, "seats": 2, "seat": 0, "public": false });
-    let (status, room) = target
+    let (status, room) = home
         .post_json("/api/rooms", Some(&first), &body, SETUP_WAIT)
         .await
         .map_err(setup_error("setup_http"))?;
@@ -143,13 +158,14 @@ pub async fn set_up(target: &Target, rule_set: &str, index: u64) -> Result<Room,
             detail: format!("POST /api/rooms: {status} {room}"),
         });
     };
-    let mut a = connect(&target.room_ws_url(code, &first)).await?;
+    let mut a = connect(&sockets[0].room_ws_url(code, &first)).await?;
     wait_for_snapshot(&mut a, false).await?;
-    let mut b = connect(&target.room_ws_url(code, &second)).await?;
+    let mut b = connect(&sockets[1].room_ws_url(code, &second)).await?;
     wait_for_snapshot(&mut b, true).await?;
     wait_for_snapshot(&mut a, true).await?;
     Ok(Room {
         index,
+        code: code.to_owned(),
         sides: [a, b],
     })
 }

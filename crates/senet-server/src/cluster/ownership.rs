@@ -123,15 +123,16 @@ impl Ownership {
 
     /// One renewal round. Rooms whose lease is no longer this node's are
     /// told and forgotten; when the database does not answer, nothing is
-    /// decided (the fence still guards every write).
-    pub async fn renew(&self) {
+    /// decided (the fence still guards every write) and `false` says to try
+    /// again soon.
+    pub async fn renew(&self) -> bool {
         let sent: Vec<(String, i64)> = self
             .lock()
             .iter()
             .map(|(code, entry)| (code.clone(), entry.epoch))
             .collect();
         if sent.is_empty() {
-            return;
+            return true;
         }
         let codes: Vec<String> = sent.iter().map(|(code, _)| code.clone()).collect();
         let renewed = match self
@@ -142,7 +143,7 @@ impl Ownership {
             Ok(renewed) => renewed.into_iter().collect::<HashSet<(String, i64)>>(),
             Err(error) => {
                 tracing::warn!(%error, rooms = codes.len(), "renewing leases failed");
-                return;
+                return false;
             }
         };
         let mut held = self.lock();
@@ -157,15 +158,18 @@ impl Ownership {
                 }
             }
         }
+        true
     }
 
-    /// Renews every third of a lease until shutdown.
+    /// Renews every third of a lease until shutdown; a round that failed
+    /// is tried again after a twentieth of a lease, not a third.
     pub async fn run_renewals(self, mut shutdown: watch::Receiver<bool>) {
-        let mut tick = tokio::time::interval(self.lease / 3);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut pause = Duration::ZERO;
         loop {
             tokio::select! {
-                _ = tick.tick() => self.renew().await,
+                () = tokio::time::sleep(pause) => {
+                    pause = if self.renew().await { self.lease / 3 } else { self.lease / 20 };
+                }
                 () = super::stopping(&mut shutdown) => break,
             }
         }

@@ -312,16 +312,14 @@ impl Room {
             seats,
             ..self.slot.fingerprint()
         };
-        let written = self
-            .store
-            .take_seat(
-                self.slot.id,
-                seat.number(),
-                identity.id,
-                &client_seed,
-                starts,
-            )
-            .await;
+        let taken = crate::store::SeatTaken {
+            game_id: self.slot.id,
+            seat: seat.number(),
+            player: identity.id,
+            client_seed: &client_seed,
+            start: starts,
+        };
+        let written = self.store.take_seat_fenced(&taken, self.fence()).await;
         if let Err(refusal) = self.stored(written, &expected).await {
             tracing::error!(
                 ?refusal,

@@ -135,15 +135,18 @@ impl Room {
         };
         let written = self
             .store
-            .create_game(&NewGame {
-                id,
-                room_code: &self.code,
-                game_no: no,
-                rule_set: self.rule_set.as_str(),
-                players: &players,
-                client_seeds: &seeds,
-                fairness: Some((fairness.seed(), fairness.commitment())),
-            })
+            .create_game_fenced(
+                &NewGame {
+                    id,
+                    room_code: &self.code,
+                    game_no: no,
+                    rule_set: self.rule_set.as_str(),
+                    players: &players,
+                    client_seeds: &seeds,
+                    fairness: Some((fairness.seed(), fairness.commitment())),
+                },
+                self.fence(),
+            )
             .await;
         self.stored(written, &expected).await?;
         self.slot = GameSlot {

@@ -180,7 +180,14 @@ macro_rules! write_batch {
         if playing != $appends.len() {
             return Err(sqlx::Error::RowNotFound);
         }
-        for append in $appends {
+        // The leases are locked in one order, the rooms' codes, as the
+        // renewal of a node's leases locks them: two orders could deadlock.
+        let mut fenced: Vec<&Append> = $appends.iter().copied().collect();
+        fenced.sort_by(|a, b| {
+            let code = |append: &Append| append.fence.as_ref().map(|f| f.room_code.clone());
+            code(a).cmp(&code(b))
+        });
+        for append in fenced {
             if let Some(fence) = &append.fence {
                 sqlx::query(super::leases::FENCE_CHECK)
                     .bind(append.game_id)

@@ -177,9 +177,20 @@ impl Store {
     /// Stores a new game in an existing room (a rematch) with its seats, in
     /// one transaction; playing at once when every seat is filled.
     pub async fn create_game(&self, game: &NewGame<'_>) -> Result<(), WriteError> {
+        self.create_game_fenced(game, None).await
+    }
+
+    /// [`Store::create_game`] fenced by the room's lease (several nodes).
+    pub async fn create_game_fenced(
+        &self,
+        game: &NewGame<'_>,
+        fence: Option<&super::Lease>,
+    ) -> Result<(), WriteError> {
+        needs_postgres_for(self, fence)?;
         let seat_count = game.seat_count()?;
         let now = Utc::now();
         in_transaction!(self, conn => {
+            super::leases::room_fence!(conn, fence);
             insert_game!(conn, game, game.room_code, seat_count, now);
             Ok::<(), sqlx::Error>(())
         })
@@ -198,8 +209,33 @@ impl Store {
         client_seed: &str,
         start: bool,
     ) -> Result<(), WriteError> {
+        let taken = SeatTaken {
+            game_id,
+            seat,
+            player,
+            client_seed,
+            start,
+        };
+        self.take_seat_fenced(&taken, None).await
+    }
+
+    /// [`Store::take_seat`] fenced by the room's lease (several nodes).
+    pub async fn take_seat_fenced(
+        &self,
+        taken: &SeatTaken<'_>,
+        fence: Option<&super::Lease>,
+    ) -> Result<(), WriteError> {
+        needs_postgres_for(self, fence)?;
+        let SeatTaken {
+            game_id,
+            seat,
+            player,
+            client_seed,
+            start,
+        } = *taken;
         let now = Utc::now();
         in_transaction!(self, conn => {
+            super::leases::room_fence!(conn, fence);
             if let Some(level) = crate::computer::level_of(player) {
                 insert_computer!(conn, level, now);
             }
@@ -279,11 +315,7 @@ impl Store {
         clock: Option<&str>,
         fence: Option<&super::Lease>,
     ) -> Result<(), WriteError> {
-        if fence.is_some() && self.backend() != Backend::Postgres {
-            return Err(WriteError::NotCommitted(sqlx::Error::Configuration(
-                "room leases (several nodes) need PostgreSQL".into(),
-            )));
-        }
+        needs_postgres_for(self, fence)?;
         let seats = end.map(StoredEnd::seat_rows).transpose()?;
         let rows = numbered(first_step_no, steps, clock)?;
         if let Some(committer) = &self.committer {
@@ -373,6 +405,32 @@ impl Store {
         crate::metrics::db_commit(began.elapsed());
         Ok(())
     }
+}
+
+/// A seat taken in a waiting game ([`Store::take_seat_fenced`]).
+#[derive(Debug, Clone, Copy)]
+pub struct SeatTaken<'a> {
+    /// The game.
+    pub game_id: Uuid,
+    /// The open seat.
+    pub seat: u8,
+    /// Who takes it.
+    pub player: Uuid,
+    /// Their client seed.
+    pub client_seed: &'a str,
+    /// Whether the game starts with it (every seat filled).
+    pub start: bool,
+}
+
+/// Fences need PostgreSQL: a fenced write on SQLite is refused, not run
+/// unfenced.
+fn needs_postgres_for(store: &Store, fence: Option<&super::Lease>) -> Result<(), WriteError> {
+    if fence.is_some() && store.backend() != Backend::Postgres {
+        return Err(WriteError::NotCommitted(sqlx::Error::Configuration(
+            "room leases (several nodes) need PostgreSQL".into(),
+        )));
+    }
+    Ok(())
 }
 
 /// A step's row: (step number, seat, text, clocks).

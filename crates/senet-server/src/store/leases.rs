@@ -152,9 +152,18 @@ impl Store {
         bounded(
             self.timeout,
             sqlx::query_as::<_, (String, i64)>(
-                "UPDATE room_leases SET expires_at = now() + $3 * interval '1 millisecond'
-                 WHERE node_id = $1 AND room_code = ANY($2)
-                 RETURNING room_code, epoch",
+                // The rows are locked in the order of their codes, as a
+                // group commit's fence checks lock them: in any other
+                // order the two could deadlock (seen under load).
+                "WITH mine AS (
+                    SELECT room_code FROM room_leases
+                    WHERE node_id = $1 AND room_code = ANY($2)
+                    ORDER BY room_code FOR UPDATE
+                 )
+                 UPDATE room_leases l
+                    SET expires_at = now() + $3 * interval '1 millisecond'
+                   FROM mine WHERE l.room_code = mine.room_code
+                 RETURNING l.room_code, l.epoch",
             )
             .bind(node_id)
             .bind(rooms)
@@ -238,3 +247,27 @@ pub(super) const FENCE_CHECK: &str =
     "SELECT 1 FROM room_leases l JOIN games g ON g.room_code = l.room_code
      WHERE g.id = $1 AND l.node_id = $2 AND l.epoch = $3 AND l.room_code = $4
      FOR SHARE OF l";
+
+/// The check a fenced write that is not a step makes (a seat taken, a
+/// rematch's new game): the room is still leased to this node at this
+/// epoch, held with `FOR SHARE` until the write commits.
+pub(super) const ROOM_FENCE_CHECK: &str = "SELECT 1 FROM room_leases
+     WHERE room_code = $1 AND node_id = $2 AND epoch = $3 FOR SHARE";
+
+/// Runs [`ROOM_FENCE_CHECK`] for `$fence` (an `Option<&Lease>`) on `$conn`
+/// inside a write's transaction; a lease that moved on fails the write
+/// with [`fenced`].
+macro_rules! room_fence {
+    ($conn:ident, $fence:expr) => {
+        if let Some(fence) = $fence {
+            sqlx::query($crate::store::leases::ROOM_FENCE_CHECK)
+                .bind(&fence.room_code)
+                .bind(&fence.node_id)
+                .bind(fence.epoch)
+                .fetch_optional(&mut *$conn)
+                .await?
+                .ok_or_else($crate::store::leases::fenced)?;
+        }
+    };
+}
+pub(super) use room_fence;

@@ -15,6 +15,7 @@
 mod dispatch;
 #[macro_use]
 mod games;
+pub use games::SeatTaken;
 mod chat;
 mod committer;
 mod import;

@@ -17,15 +17,15 @@ use tracing::Instrument;
 use super::close::{
     self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
 };
+use super::link::{Link, Queues};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
 use super::{
     CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket,
 };
 use crate::app::AppState;
-use crate::cluster::tunnel::{self, Tunnel};
 use crate::error::AppError;
 use crate::players::{Identity, authenticate, bearer_token};
-use crate::rooms::{Command, ConnId, Located, OUTBOUND_QUEUE, Outbound, RoomHandle};
+use crate::rooms::{Command, ConnId, Located, Outbound};
 use senet_engine::RuleSetId;
 
 /// The most a socket may hold unsent. A frame goes out whole, so this is
@@ -106,44 +106,15 @@ pub async fn ws_handler(
             ),
         ));
     }
-    // A room another node runs is reached through a tunnel, opened before
-    // the upgrade so that an unreachable node is a clear 503.
-    let (tx, rx) = mpsc::channel(OUTBOUND_QUEUE);
-    let (close_tx, close_rx) = watch::channel(None);
-    let link = match located {
-        Located::Here(handle) => Link::Local(handle),
-        Located::Elsewhere { owner, .. } => {
-            let cluster = state
-                .rooms
-                .cluster()
-                .ok_or_else(|| AppError::Internal("a room elsewhere without a cluster".into()))?;
-            let client = tunnel::Client {
-                tx: tx.clone(),
-                close: close_tx.clone(),
-            };
-            let tunnel = Tunnel::open(
-                cluster,
-                &owner,
-                &code,
-                player.clone(),
-                version,
-                client_seed.clone(),
-                client,
-            )
-            .await
-            .map_err(|error| {
-                tracing::info!(room = %code, %owner, %error, "cannot relay to the room's node");
-                AppError::Unavailable(format!("room {code} is on node {owner}: {error}"))
-            })?;
-            Link::Remote(Box::new(tunnel))
-        }
-    };
-    let queues = Queues {
-        tx,
-        rx,
-        close_tx,
-        close_rx,
-    };
+    let (link, queues) = Link::open(
+        &state,
+        located,
+        &code,
+        player.as_ref(),
+        version,
+        &client_seed,
+    )
+    .await?;
     let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
     state.live_conns.fetch_add(1, Ordering::SeqCst);
     let guard = LiveGuard(state.live_conns.clone());
@@ -189,31 +160,6 @@ struct Joining {
     heartbeat: std::time::Duration,
     /// The close sent when the server stops.
     going_away: Close,
-}
-
-/// The connection's queues: frames for the client and its close.
-struct Queues {
-    tx: mpsc::Sender<Outbound>,
-    rx: mpsc::Receiver<Outbound>,
-    close_tx: watch::Sender<Option<Close>>,
-    close_rx: watch::Receiver<Option<Close>>,
-}
-
-/// Where the connection's messages go: the room's actor on this node, or
-/// a tunnel to the node that runs it.
-enum Link {
-    Local(RoomHandle),
-    Remote(Box<Tunnel>),
-}
-
-impl Link {
-    /// Hands a checked client message to the room: `false` when it is gone.
-    async fn act(&self, conn: ConnId, text: &str, msg: ClientMessage) -> bool {
-        match self {
-            Link::Local(handle) => handle.tx.send(Command::Act { conn, msg }).await.is_ok(),
-            Link::Remote(tunnel) => tunnel.act(text).await,
-        }
-    }
 }
 
 /// Why a connection's loop ended.

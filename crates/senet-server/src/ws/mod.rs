@@ -3,6 +3,7 @@
 
 pub mod close;
 mod connection;
+mod link;
 pub mod protocol;
 mod rate;
 
