@@ -2,25 +2,19 @@
 //! temporary SQLite file): closed and open loop for a couple of seconds.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use std::path::PathBuf;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
 
-use clap::Parser;
 use senet_load::{Options, Report};
+use senet_server::Store;
 use senet_server::store::StoreOptions;
-use senet_server::{Server, Settings, ShutdownHandle, Store};
 use serde_json::Value;
-use tokio::task::JoinHandle;
 
-struct Running {
-    url: String,
-    shutdown: ShutdownHandle,
-    join: JoinHandle<std::io::Result<()>>,
-    store: Store,
-    path: PathBuf,
-}
+mod common;
 
-async fn start_server() -> Running {
+use common::Running;
+
+/// The server on a temporary SQLite file, and the file.
+async fn start_server() -> (Running, PathBuf) {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -30,47 +24,14 @@ async fn start_server() -> Running {
     let store = Store::open_sqlite_file(&path, StoreOptions::default())
         .await
         .expect("open the SQLite file");
-    let settings = Settings {
-        public_url: "http://127.0.0.1".to_owned(),
-        reconnect_timeout: Duration::from_secs(120),
-        idle_room_timeout: Duration::from_secs(60),
-        // What a load run needs: the per-socket limits out of the way.
-        rate_per_sec: 1_000_000.0,
-        rate_burst: 1_000_000.0,
-        computer_delay: Duration::ZERO,
-        heartbeat: Duration::from_secs(5),
-        review_nodes: 500,
-        review_concurrency: 1,
-    };
-    let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
-        .await
-        .expect("build the server");
-    let url = format!("http://{}", server.local_addr().unwrap());
-    let shutdown = server.shutdown_handle();
-    let join = tokio::spawn(server.run());
-    Running {
-        url,
-        shutdown,
-        join,
-        store,
-        path,
-    }
+    (Running::start(store, None).await, path)
 }
 
-impl Running {
-    async fn stop(self) {
-        self.shutdown.shutdown();
-        tokio::time::timeout(Duration::from_secs(10), self.join)
-            .await
-            .expect("the server stops")
-            .unwrap()
-            .unwrap();
-        self.store.close().await;
-        for suffix in ["", "-wal", "-shm"] {
-            let mut path = self.path.clone().into_os_string();
-            path.push(suffix);
-            let _ = std::fs::remove_file(path);
-        }
+fn remove_database(path: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut path = path.to_path_buf().into_os_string();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
     }
 }
 
@@ -158,29 +119,12 @@ fn check_line(report: &Report) -> Value {
 }
 
 fn options(url: &str, extra: &[&str]) -> Options {
-    let pid = std::process::id().to_string();
-    let mut args = vec![
-        "senet-load",
-        "--url",
-        url,
-        "--rooms",
-        "3",
-        "--warmup",
-        "0.5",
-        "--duration",
-        "2",
-        "--server-pid",
-        &pid,
-        "--seed",
-        "7",
-    ];
-    args.extend_from_slice(extra);
-    Options::try_parse_from(args).unwrap()
+    common::options(url, "3", "7", extra)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closed_and_open_loop_play_real_games() {
-    let server = start_server().await;
+    let (server, path) = start_server().await;
 
     let closed = senet_load::run(&options(&server.url, &[])).await.unwrap();
     eprintln!("closed: {}", closed.to_json_line());
@@ -222,6 +166,7 @@ async fn closed_and_open_loop_play_real_games() {
     assert!(open.actions <= open.ticks + 3, "{json}");
 
     server.stop().await;
+    remove_database(&path);
 }
 
 #[tokio::test]

@@ -12,22 +12,22 @@
 
 use std::time::Duration;
 
-use clap::Parser;
 use senet_load::http::Target;
 use senet_load::room::{self, Plan};
 use senet_load::{Options, Placement};
+use senet_server::Store;
 use senet_server::config::ClusterSettings;
-use senet_server::{Server, Settings, ShutdownHandle, Store};
 use sqlx::{Connection, PgConnection};
-use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+mod common;
+
+use common::Running;
+
+/// A node of the site: its id and the server.
 struct Node {
     id: String,
-    url: String,
-    shutdown: ShutdownHandle,
-    join: JoinHandle<std::io::Result<()>>,
-    store: Store,
+    server: Running,
 }
 
 fn admin_url() -> String {
@@ -65,80 +65,25 @@ async fn start_node(db_url: &str, id: String) -> Node {
     let store = Store::connect(db_url)
         .await
         .expect("connect to the database");
-    let settings = Settings {
-        public_url: "http://127.0.0.1".to_owned(),
-        reconnect_timeout: Duration::from_secs(120),
-        idle_room_timeout: Duration::from_secs(60),
-        // What a load run needs: the per-socket limits out of the way.
-        rate_per_sec: 1_000_000.0,
-        rate_burst: 1_000_000.0,
-        computer_delay: Duration::ZERO,
-        heartbeat: Duration::from_secs(5),
-        review_nodes: 500,
-        review_concurrency: 1,
-    };
     let cluster = ClusterSettings {
         node_id: id.clone(),
         nats_url: std::env::var("TEST_NATS_URL")
             .unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned()),
         lease: Duration::from_secs(5),
     };
-    let server = Server::build_node(
-        settings,
-        store.clone(),
-        "127.0.0.1:0".parse().unwrap(),
-        Some(cluster),
-    )
-    .await
-    .expect("start a node (is NATS running on 127.0.0.1:4222?)");
-    let url = format!("http://{}", server.local_addr().unwrap());
-    let shutdown = server.shutdown_handle();
-    let join = tokio::spawn(server.run());
     Node {
         id,
-        url,
-        shutdown,
-        join,
-        store,
-    }
-}
-
-impl Node {
-    async fn stop(self) {
-        self.shutdown.shutdown();
-        tokio::time::timeout(Duration::from_secs(15), self.join)
-            .await
-            .expect("the node stops")
-            .unwrap()
-            .unwrap();
-        self.store.close().await;
+        server: Running::start(store, Some(cluster)).await,
     }
 }
 
 fn options(nodes: &[Node], extra: &[&str]) -> Options {
     let urls = nodes
         .iter()
-        .map(|node| node.url.as_str())
+        .map(|node| node.server.url.as_str())
         .collect::<Vec<_>>()
         .join(",");
-    let pid = std::process::id().to_string();
-    let mut args = vec![
-        "senet-load",
-        "--url",
-        &urls,
-        "--rooms",
-        "6",
-        "--warmup",
-        "0.5",
-        "--duration",
-        "2",
-        "--server-pid",
-        &pid,
-        "--seed",
-        "11",
-    ];
-    args.extend_from_slice(extra);
-    Options::try_parse_from(args).unwrap()
+    common::options(&urls, "6", "11", extra)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -151,7 +96,7 @@ async fn rooms_are_played_through_nodes_that_relay_them() {
     }
     let targets: Vec<Target> = nodes
         .iter()
-        .map(|node| Target::parse(&node.url).unwrap())
+        .map(|node| Target::parse(&node.server.url).unwrap())
         .collect();
 
     // A room created on the first node, both players on the second.
@@ -160,6 +105,7 @@ async fn rooms_are_played_through_nodes_that_relay_them() {
         .expect("set the room up");
     let code = room.code().to_owned();
     let lease = nodes[0]
+        .server
         .store
         .lease_of(&code)
         .await
@@ -184,6 +130,7 @@ async fn rooms_are_played_through_nodes_that_relay_them() {
     assert!(stats.errors.is_empty(), "errors: {:?}", stats.errors);
     // Relayed, not moved: the owner is still the creator, at the same epoch.
     let after = nodes[0]
+        .server
         .store
         .lease_of(&code)
         .await
@@ -207,7 +154,7 @@ async fn rooms_are_played_through_nodes_that_relay_them() {
     assert_eq!(relayed.placement, Placement::Relayed);
 
     for node in nodes {
-        node.stop().await;
+        node.server.stop().await;
     }
     drop_database(&db_name).await;
 }

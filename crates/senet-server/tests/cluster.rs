@@ -130,18 +130,7 @@ async fn invite_across(cluster: &Cluster, rule_set: &str, seats: &[usize]) -> v2
         }
         clients.push(Some(client));
     }
-    let mut table = v2::Table {
-        code,
-        tokens,
-        seats: clients,
-        watchers: vec![watcher],
-        next: Value::Null,
-        steps: Vec::new(),
-        seq: 0,
-        game_id,
-    };
-    table.wait_started().await;
-    table
+    v2::Table::started(code, game_id, tokens, clients, watcher).await
 }
 
 #[tokio::test]

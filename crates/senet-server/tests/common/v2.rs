@@ -117,10 +117,22 @@ impl Table {
             assert_eq!(snapshot["you"]["seat"], seat, "{snapshot}");
             clients.push(Some(client));
         }
+        Table::started(code, game_id, tokens, clients, watcher).await
+    }
+
+    /// The table of clients that are all in the room, once its game has
+    /// started.
+    pub async fn started(
+        code: String,
+        game_id: String,
+        tokens: Vec<Option<String>>,
+        seats: Vec<Option<Client>>,
+        watcher: Client,
+    ) -> Table {
         let mut table = Table {
             code,
             tokens,
-            seats: clients,
+            seats,
             watchers: vec![watcher],
             next: Value::Null,
             steps: Vec::new(),

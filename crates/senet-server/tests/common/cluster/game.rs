@@ -47,17 +47,11 @@ impl<'c> Game<'c> {
         let mut members = Vec::new();
         for (seat, &node) in seats.iter().enumerate() {
             let (_, token) = creator_node.player(&format!("Seat {seat}")).await;
-            members.push(Member {
-                name: format!("seat {seat} on node-{node}"),
-                seat: Some(seat as u64),
-                token: Some(token),
+            members.push(Member::new(
+                format!("seat {seat} on node-{node}"),
+                Some((seat as u64, token)),
                 node,
-                passive: false,
-                client: None,
-                told: Vec::new(),
-                closes: Vec::new(),
-                refusals: Vec::new(),
-            });
+            ));
         }
         let room = creator_node
             .create_room(
@@ -67,17 +61,11 @@ impl<'c> Game<'c> {
             )
             .await;
         for (n, &node) in watchers.iter().enumerate() {
-            members.push(Member {
-                name: format!("spectator {n} on node-{node}"),
-                seat: None,
-                token: None,
+            members.push(Member::new(
+                format!("spectator {n} on node-{node}"),
+                None,
                 node,
-                passive: false,
-                client: None,
-                told: Vec::new(),
-                closes: Vec::new(),
-                refusals: Vec::new(),
-            });
+            ));
         }
         let mut game = Game {
             cluster,
@@ -102,18 +90,14 @@ impl<'c> Game<'c> {
     /// Adds a passive second socket of seat `seat`'s player on `node`
     /// (connected now): it never acts and is not reconnected.
     pub async fn add_passive(&mut self, seat: usize, node: usize) -> usize {
-        let token = self.members[seat].token.clone();
-        self.members.push(Member {
-            name: format!("seat {seat}'s second socket on node-{node}"),
-            seat: Some(seat as u64),
-            token,
+        let token = self.members[seat].token.clone().unwrap_or_default();
+        let mut second = Member::new(
+            format!("seat {seat}'s second socket on node-{node}"),
+            Some((seat as u64, token)),
             node,
-            passive: true,
-            client: None,
-            told: Vec::new(),
-            closes: Vec::new(),
-            refusals: Vec::new(),
-        });
+        );
+        second.passive = true;
+        self.members.push(second);
         let i = self.members.len() - 1;
         self.connect(i).await;
         i

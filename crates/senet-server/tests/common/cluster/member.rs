@@ -51,6 +51,26 @@ pub(super) fn client_seed(seat: u64) -> String {
 }
 
 impl Member {
+    /// A member that has not connected yet: a seat holder with its seat and
+    /// token, or a spectator.
+    pub fn new(name: String, seat: Option<(u64, String)>, node: usize) -> Member {
+        let (seat, token) = match seat {
+            Some((seat, token)) => (Some(seat), Some(token)),
+            None => (None, None),
+        };
+        Member {
+            name,
+            seat,
+            token,
+            node,
+            passive: false,
+            client: None,
+            told: Vec::new(),
+            closes: Vec::new(),
+            refusals: Vec::new(),
+        }
+    }
+
     pub(super) fn url(&self, remote: &Remote, code: &str) -> String {
         let mut url = remote.ws_url_v2(code, self.token.as_deref());
         if let Some(seat) = self.seat {
