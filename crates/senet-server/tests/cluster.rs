@@ -1,8 +1,9 @@
 //! Several real server processes on one PostgreSQL database and one NATS
 //! (issue 18, `docs/multi-node.md`), with real clients of one room
 //! connected to different nodes: complete games of several rule sets
-//! relayed between nodes, `kill -9` of the owning node mid-game, and a
-//! rolling restart of every node while games play. Each game's account,
+//! relayed between nodes, `kill -9` of the owning node mid-game (also of a
+//! game against the computer with a clock), and a rolling restart of every
+//! node while games play. Each game's account,
 //! as every client was told it, is checked against the steps stored.
 //! Network faults and fencing are in `cluster_faults.rs`. These tests need
 //! PostgreSQL and NATS; under `TEST_BACKEND=sqlite` they return at once.
@@ -227,6 +228,82 @@ async fn kill_dash_nine_of_the_owner_moves_its_room_and_loses_nothing() {
     // They reconnect, resync and finish; every step told is stored.
     game.play_to_end(Duration::ZERO).await;
     game.finish_and_check().await;
+}
+
+/// Every stored step's number, deciding seat and each seat's remaining
+/// milliseconds (empty where the step carries none).
+async fn stored_clocks(cluster: &Cluster, game_id: &str) -> Vec<(i32, Option<i16>, Vec<u64>)> {
+    let id = uuid::Uuid::parse_str(game_id).unwrap();
+    let rows = cluster.store.steps(id).await.unwrap();
+    rows.into_iter()
+        .map(|row| {
+            let ms = row
+                .clock
+                .as_deref()
+                .map(|text| text.split(',').map(|ms| ms.parse().unwrap()).collect())
+                .unwrap_or_default();
+            (row.step_no, row.seat, ms)
+        })
+        .collect()
+}
+
+/// A game against the computer with a game clock, owned by node 0, its
+/// player on node 1 and a spectator on node 2: when the owner dies, the
+/// room's new owner plays the computer's seat and runs the clocks on from
+/// their stored figures.
+#[tokio::test]
+async fn the_computer_and_the_clock_carry_on_when_the_owner_dies() {
+    if skip_on_sqlite("the_computer_and_the_clock_carry_on_when_the_owner_dies") {
+        return;
+    }
+    let cluster = Cluster::start(3, LEASE_MS).await;
+    let extra = json!({
+        "computers": ["beginner"],
+        "time_control": { "kind": "clock", "seconds": 900, "increment": 0 },
+    });
+    let mut game = Game::create_with(&cluster, 0, "kendall", &[1], &[2], extra).await;
+    let code = game.code.clone();
+    assert_eq!(cluster.owner(&code).await.map(|o| o.0), Some(0));
+    game.play(12).await;
+    cluster.kill9(0);
+    // Everything node-0 stored, the computer's decisions among them.
+    let before = stored_clocks(&cluster, &game.game_id).await;
+    assert!(
+        before.iter().any(|(_, seat, _)| *seat == Some(1)),
+        "the computer decided on its owner: {before:?}"
+    );
+    let codes = game.wait_closed(&[0, 1]).await;
+    assert!(
+        codes.iter().all(|code| *code == Some(1012)),
+        "relayed clients are closed with 1012: {codes:?}"
+    );
+    let (owner, _, _) = cluster.wait_owner_other_than(&code, 0).await;
+    game.play_to_end(Duration::ZERO).await;
+    game.finish_and_check().await;
+
+    let after = stored_clocks(&cluster, &game.game_id).await;
+    let killed_at = before.len() as i32;
+    let later: Vec<_> = after.iter().filter(|(no, _, _)| *no > killed_at).collect();
+    assert!(
+        later.iter().any(|(_, seat, _)| *seat == Some(1)),
+        "node-{owner} played the computer's seat after the takeover: {later:?}"
+    );
+    assert!(
+        later.iter().any(|(_, _, ms)| ms.len() == 2),
+        "node-{owner} stored the clocks after the takeover: {later:?}"
+    );
+    // With no increment a clock only goes down, and nobody ran out.
+    let figures: Vec<&Vec<u64>> = after
+        .iter()
+        .map(|(_, _, ms)| ms)
+        .filter(|ms| !ms.is_empty())
+        .collect();
+    for pair in figures.windows(2) {
+        let went_up = pair[1].iter().zip(pair[0]).any(|(now, then)| now > then);
+        assert!(!went_up, "clocks went up: {figures:?}");
+    }
+    let last = figures.last().expect("clocks stored");
+    assert!(last.iter().all(|ms| *ms > 0), "a clock ran out: {last:?}");
 }
 
 /// Plays games (one after another, `pace` between actions) on rooms made

@@ -43,6 +43,29 @@ impl<'c> Game<'c> {
         seats: &[usize],
         watchers: &[usize],
     ) -> Game<'c> {
+        Game::create_with(cluster, on, rule_set, seats, watchers, json!({})).await
+    }
+
+    /// [`Game::create`] with more fields of the room's creation (`extra`):
+    /// a `time_control`, or `computers` for the seats after the people's
+    /// (`[null, "beginner"]` with two people: seat 2 is the computer's).
+    pub async fn create_with(
+        cluster: &'c Cluster,
+        on: usize,
+        rule_set: &str,
+        seats: &[usize],
+        watchers: &[usize],
+        extra: Value,
+    ) -> Game<'c> {
+        let computers = extra["computers"].as_array().map_or(0, |list| {
+            list.iter().filter(|level| !level.is_null()).count()
+        });
+        let mut body = json!({ "rule_set": rule_set, "seats": seats.len() + computers,
+                               "seat": 0, "public": computers == 0,
+                               "client_seed": client_seed(0) });
+        for (field, value) in extra.as_object().into_iter().flatten() {
+            body[field] = value.clone();
+        }
         let creator_node = cluster.remote(on);
         let mut members = Vec::new();
         for (seat, &node) in seats.iter().enumerate() {
@@ -54,11 +77,7 @@ impl<'c> Game<'c> {
             ));
         }
         let room = creator_node
-            .create_room(
-                members[0].token.as_deref().unwrap(),
-                json!({ "rule_set": rule_set, "seats": seats.len(), "seat": 0,
-                        "public": true, "client_seed": client_seed(0) }),
-            )
+            .create_room(members[0].token.as_deref().unwrap(), body)
             .await;
         for (n, &node) in watchers.iter().enumerate() {
             members.push(Member::new(
@@ -197,10 +216,14 @@ impl<'c> Game<'c> {
 
     /// The first active member of a seat.
     fn seat_member(&self, seat: u64) -> usize {
+        self.holder(seat).expect("a member holds the seat")
+    }
+
+    /// The first active member of a seat; `None` for the computer's seats.
+    fn holder(&self, seat: u64) -> Option<usize> {
         self.members
             .iter()
             .position(|m| m.seat == Some(seat) && !m.passive)
-            .expect("a member holds the seat")
     }
 
     /// What to do next from a snapshot: `Some((seat, action))`, or `None`
@@ -253,8 +276,9 @@ impl<'c> Game<'c> {
     /// Sends the action of the seat to move without waiting for its
     /// answer (to break something while it may be in flight).
     pub async fn act_without_waiting(&mut self) {
-        if let Some((seat, action)) = self.next_action().await {
-            let mover = self.seat_member(seat);
+        if let Some((seat, action)) = self.next_action().await
+            && let Some(mover) = self.holder(seat)
+        {
             self.actions += 1;
             self.members[mover].send(&action).await;
         }
@@ -267,13 +291,15 @@ impl<'c> Game<'c> {
         if snapshot["status"] == "finished" || snapshot["next"]["kind"] == "end" {
             return false;
         }
-        let Some((seat, action)) = Game::action(&snapshot) else {
-            // The server draws by itself, or the seats are still filling.
+        let Some((mover, action)) =
+            Game::action(&snapshot).and_then(|(seat, action)| Some((self.holder(seat)?, action)))
+        else {
+            // The server draws by itself, the computer is to act, or the
+            // seats are still filling.
             tokio::time::sleep(Duration::from_millis(20)).await;
             return true;
         };
         let known = snapshot["steps"].as_array().map_or(0, Vec::len) as u64;
-        let mover = self.seat_member(seat);
         self.actions += 1;
         if self.members[mover].send(&action).await {
             let deadline = Instant::now() + super::super::WAIT;
