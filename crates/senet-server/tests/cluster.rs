@@ -1,7 +1,7 @@
 //! Several real server processes on one PostgreSQL database and one NATS
 //! (issue 18, `docs/multi-node.md`), with real clients of one room
 //! connected to different nodes: complete games of several rule sets
-//! relayed between nodes, `kill -9` of the owning node mid-game (also of a
+//! relayed between nodes with rematches agreed through relays, `kill -9` of the owning node mid-game (also of a
 //! game against the computer with a clock), and a rolling restart of every
 //! node while games play. Each game's account,
 //! as every client was told it, is checked against the steps stored.
@@ -134,6 +134,32 @@ async fn invite_across(cluster: &Cluster, rule_set: &str, seats: &[usize]) -> v2
     v2::Table::started(code, game_id, tokens, clients, watcher).await
 }
 
+/// After the game of a table of two, its players (both relayed) agree on a
+/// rematch: the owner starts it, and every client is told.
+async fn rematch_across(cluster: &Cluster, table: &mut v2::Table) {
+    let (owner, epoch) = cluster.owner(&table.code).await.expect("a live lease");
+    table
+        .client(0)
+        .send(json!({ "v": 2, "type": "offer_rematch" }))
+        .await;
+    let offered = table.client(1).recv_type("rematch_offered").await;
+    assert_eq!(offered["by"], 0, "{offered}");
+    table
+        .client(1)
+        .send(json!({ "v": 2, "type": "accept_rematch" }))
+        .await;
+    for seat in 0..2 {
+        let started = table.client(seat).recv_type("game_started").await;
+        assert_eq!(started["game_no"], 2, "{started}");
+    }
+    let started = table.watchers[0].recv_type("game_started").await;
+    assert_eq!(started["game_no"], 2, "{started}");
+    // Started by the room's owner, under the same lease.
+    assert_eq!(cluster.owner(&table.code).await, Some((owner, epoch)));
+    let (_, snapshot) = cluster.remote(2).connect_v2(&table.code, None).await;
+    assert_eq!(snapshot["status"], "playing", "{snapshot}");
+}
+
 #[tokio::test]
 async fn games_of_several_rule_sets_play_across_three_nodes() {
     if skip_on_sqlite("games_of_several_rule_sets_play_across_three_nodes") {
@@ -168,6 +194,9 @@ async fn games_of_several_rule_sets_play_across_three_nodes() {
             stored.len(),
             "{rule_set}"
         );
+        if seats.len() == 2 {
+            rematch_across(&cluster, &mut table).await;
+        }
     }
     // Every node answers for itself.
     for i in 0..3 {
