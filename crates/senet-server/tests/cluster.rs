@@ -1,10 +1,11 @@
 //! Several real server processes on one PostgreSQL database and one NATS
 //! (issue 18, `docs/multi-node.md`), with real clients of one room
 //! connected to different nodes: complete games of several rule sets
-//! relayed between nodes with rematches agreed through relays, `kill -9` of the owning node mid-game (also of a
-//! game against the computer with a clock), and a rolling restart of every
-//! node while games play. Each game's account,
-//! as every client was told it, is checked against the steps stored.
+//! relayed between nodes, with rematches agreed through relays; `kill -9`
+//! of the owning node mid-game (also of a game against the computer with a
+//! clock); and a rolling restart of every node while games play. Each
+//! game's account, as every client was told it, is checked against the
+//! steps stored.
 //! Network faults and fencing are in `cluster_faults.rs`. These tests need
 //! PostgreSQL and NATS; under `TEST_BACKEND=sqlite` they return at once.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
