@@ -22,6 +22,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub mod cluster;
 pub mod drive;
+pub mod feed;
 pub mod pgproxy;
 pub mod real;
 pub mod v2;
