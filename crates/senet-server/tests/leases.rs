@@ -1,7 +1,8 @@
 //! Room leases and fenced writes (several nodes on one PostgreSQL): one
 //! owner at a time, takeover after expiry, and a node whose lease moved on
-//! can never commit a step, whether its steps go through the group-commit
-//! writer or alone. Leases always run on PostgreSQL; SQLite refuses them.
+//! can never commit a step (whether its steps go through the group-commit
+//! writer or alone), seat a player, start a rematch or store chat. Leases
+//! always run on PostgreSQL; SQLite refuses them.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod common;
@@ -9,7 +10,7 @@ mod common;
 use std::time::Duration;
 
 use senet_server::Store;
-use senet_server::store::{Lease, NewGame, NewRoom, NewStep, WriteError};
+use senet_server::store::{Lease, NewChat, NewGame, NewRoom, NewStep, WriteError};
 use uuid::Uuid;
 
 const LONG: Duration = Duration::from_secs(60);
@@ -333,6 +334,42 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
     // The lease's holder writes both.
     store.take_seat_fenced(&taken, Some(&new)).await.unwrap();
     assert_eq!(store.game(game).await.unwrap().unwrap().status, "playing");
+}
+
+#[tokio::test]
+async fn a_node_that_lost_its_lease_cannot_store_chat_or_switch_it_off() {
+    let store = postgres_store(false).await;
+    let game = playing_room(&store, "chat1").await;
+    let old = store
+        .acquire_lease("chat1", "node-a", SHORT)
+        .await
+        .unwrap()
+        .unwrap();
+    tokio::time::sleep(SHORT * 2).await;
+    let new = store
+        .acquire_lease("chat1", "node-b", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    let author = store.game(game).await.unwrap().unwrap().seats[0]
+        .player_id
+        .unwrap();
+    let line = NewChat {
+        game_id: game,
+        channel: "players",
+        player_id: author,
+        display_name: "Ahmose",
+        body: "well played",
+        sent_at: chrono::Utc::now(),
+    };
+    fenced(store.insert_chat(&line, Some(&old)).await.map(|_| ()));
+    fenced(store.set_chat_off("chat1", true, Some(&old)).await);
+    assert!(store.game_chat(game).await.unwrap().is_empty());
+    assert_eq!(store.chat_off("chat1").await.unwrap(), Some(false));
+    // The lease's holder writes both.
+    assert_eq!(store.insert_chat(&line, Some(&new)).await.unwrap(), 1);
+    store.set_chat_off("chat1", true, Some(&new)).await.unwrap();
+    assert_eq!(store.chat_off("chat1").await.unwrap(), Some(true));
 }
 
 /// Under load, a node's lease renewal and its group commits lock the same

@@ -280,15 +280,16 @@ impl Room {
 
     /// Stores a message; an outcome the database left unknown is read
     /// back, never guessed.
-    async fn store_chat(&self, new: &NewChat<'_>) -> Result<i32, Refusal> {
+    async fn store_chat(&mut self, new: &NewChat<'_>) -> Result<i32, Refusal> {
         let not_stored = || {
             refuse(
                 ErrorCode::StorageError,
                 "the message could not be stored; nothing was sent, try again",
             )
         };
-        match self.store.insert_chat(new).await {
+        match self.store.insert_chat(new, self.fence()).await {
             Ok(no) => Ok(no),
+            Err(error) if error.is_fenced() => Err(self.moved_away()),
             Err(error) if error.is_unknown() => {
                 tracing::warn!(%error, "a chat message's commit is unknown; reading it back");
                 match self.store.find_chat(new).await {
@@ -335,16 +336,17 @@ impl Room {
             ));
         }
         self.load_chat().await?;
-        self.store
-            .set_chat_off(&self.code, !on)
-            .await
-            .map_err(|error| {
+        match self.store.set_chat_off(&self.code, !on, self.fence()).await {
+            Ok(()) => {}
+            Err(error) if error.is_fenced() => return Err(self.moved_away()),
+            Err(error) => {
                 tracing::warn!(%error, "the chat switch could not be stored");
-                refuse(
+                return Err(refuse(
                     ErrorCode::StorageError,
                     "the setting could not be stored; nothing changed, try again",
-                )
-            })?;
+                ));
+            }
+        }
         self.chat.on = on;
         tracing::info!(on, "chat switched");
         self.tell(None, &Message::ChatSetting { on });

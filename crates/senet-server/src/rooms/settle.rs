@@ -61,13 +61,7 @@ impl Room {
             Err(error) => error,
         };
         if error.is_fenced() {
-            crate::metrics::write_failed("fenced");
-            tracing::warn!("another node holds the room now: nothing was stored");
-            self.moved = true;
-            return Err(refuse(
-                ErrorCode::RoomMoved,
-                "the game moved to another server; reconnecting",
-            ));
+            return Err(self.moved_away());
         }
         if !error.is_unknown() {
             crate::metrics::write_failed("not_committed");
@@ -128,6 +122,19 @@ impl Room {
     /// Reads the room's latest game from the store and compares it with
     /// `expected` and with the game in memory; `None` when the store cannot
     /// be read.
+    /// A write was fenced: another node holds the room now. The actor
+    /// stops (its clients reconnect and reach the new owner); the sender
+    /// is told why nothing happened.
+    pub(super) fn moved_away(&mut self) -> Refusal {
+        crate::metrics::write_failed("fenced");
+        tracing::warn!("another node holds the room now: nothing was stored");
+        self.moved = true;
+        refuse(
+            ErrorCode::RoomMoved,
+            "the game moved to another server; reconnecting",
+        )
+    }
+
     async fn read_back(&self, expected: &Fingerprint) -> Option<ReadBack> {
         let stored = match load_room(&self.store, &self.code).await {
             Ok(Some(stored)) => stored.slot,

@@ -5,7 +5,9 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Pool, Store, WriteError, one_row};
+use super::games::needs_postgres_for;
+use super::leases::room_fence;
+use super::{Lease, Pool, Store, WriteError, one_row};
 
 /// A chat message about to be stored.
 #[derive(Debug, Clone, Copy)]
@@ -50,22 +52,32 @@ impl Store {
     /// Stores a chat message as the next of its game, in one transaction;
     /// returns its number. The number is taken inside the transaction, so
     /// a write whose outcome is unknown never leaves a number half-used.
-    pub async fn insert_chat(&self, chat: &NewChat<'_>) -> Result<i32, WriteError> {
-        in_transaction!(self, conn => sqlx::query_scalar::<_, i32>(
-            "INSERT INTO chat_messages
-                 (game_id, seq_no, channel, player_id, display_name, body, sent_at)
-             SELECT $1, COALESCE(MAX(seq_no), 0) + 1, $2, $3, $4, $5, $6
-             FROM chat_messages WHERE game_id = $1
-             RETURNING seq_no",
-        )
-        .bind(chat.game_id)
-        .bind(chat.channel)
-        .bind(chat.player_id)
-        .bind(chat.display_name)
-        .bind(chat.body)
-        .bind(chat.sent_at)
-        .fetch_one(&mut *conn)
-        .await)
+    /// With a `fence` (several nodes) it is refused once the room's lease
+    /// has moved on, like every other write of a room.
+    pub async fn insert_chat(
+        &self,
+        chat: &NewChat<'_>,
+        fence: Option<&Lease>,
+    ) -> Result<i32, WriteError> {
+        needs_postgres_for(self, fence)?;
+        in_transaction!(self, conn => {
+            room_fence!(conn, fence);
+            sqlx::query_scalar::<_, i32>(
+                "INSERT INTO chat_messages
+                     (game_id, seq_no, channel, player_id, display_name, body, sent_at)
+                 SELECT $1, COALESCE(MAX(seq_no), 0) + 1, $2, $3, $4, $5, $6
+                 FROM chat_messages WHERE game_id = $1
+                 RETURNING seq_no",
+            )
+            .bind(chat.game_id)
+            .bind(chat.channel)
+            .bind(chat.player_id)
+            .bind(chat.display_name)
+            .bind(chat.body)
+            .bind(chat.sent_at)
+            .fetch_one(&mut *conn)
+            .await
+        })
     }
 
     /// The number of a stored message, found by its game, author, time and
@@ -126,9 +138,16 @@ impl Store {
             .await)
     }
 
-    /// Turns the room's chat off or on.
-    pub async fn set_chat_off(&self, room: &str, off: bool) -> Result<(), WriteError> {
+    /// Turns the room's chat off or on (fenced like [`Store::insert_chat`]).
+    pub async fn set_chat_off(
+        &self,
+        room: &str,
+        off: bool,
+        fence: Option<&Lease>,
+    ) -> Result<(), WriteError> {
+        needs_postgres_for(self, fence)?;
         in_transaction!(self, conn => {
+            room_fence!(conn, fence);
             let done = sqlx::query("UPDATE rooms SET chat_off = $2 WHERE code = $1")
                 .bind(room)
                 .bind(off)

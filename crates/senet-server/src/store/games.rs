@@ -424,7 +424,10 @@ pub struct SeatTaken<'a> {
 
 /// Fences need PostgreSQL: a fenced write on SQLite is refused, not run
 /// unfenced.
-fn needs_postgres_for(store: &Store, fence: Option<&super::Lease>) -> Result<(), WriteError> {
+pub(super) fn needs_postgres_for(
+    store: &Store,
+    fence: Option<&super::Lease>,
+) -> Result<(), WriteError> {
     if fence.is_some() && store.backend() != Backend::Postgres {
         return Err(WriteError::NotCommitted(sqlx::Error::Configuration(
             "room leases (several nodes) need PostgreSQL".into(),
