@@ -7,7 +7,6 @@ pub mod raw;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
 use senet_server::{Server, Settings, ShutdownHandle, Store};
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection};
@@ -15,17 +14,21 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::task::JoinHandle;
 use tokio::time::timeout;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::protocol::CloseFrame;
-use tokio_tungstenite::tungstenite::{self, Message};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod client;
 pub mod cluster;
 pub mod drive;
 pub mod feed;
 pub mod pgproxy;
 pub mod real;
+pub mod stored;
 pub mod v2;
+
+// Re-exported where the tests have always found them.
+#[allow(unused_imports)]
+pub use client::Client;
+#[allow(unused_imports)]
+pub use stored::{StoredTurn, kendall_turns, stored_result};
 
 /// Every wait in the tests is bounded by this.
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -347,166 +350,6 @@ impl Remote {
     }
 }
 
-pub struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-}
-
-impl Client {
-    /// Opens a WebSocket, optionally with an Origin header.
-    pub async fn open(url: &str, origin: Option<&str>) -> Result<Client, tungstenite::Error> {
-        let headers: Vec<(&str, &str)> = origin.map(|o| ("Origin", o)).into_iter().collect();
-        Client::open_with(url, &headers).await
-    }
-
-    /// Opens a WebSocket with these extra request headers.
-    pub async fn open_with(
-        url: &str,
-        headers: &[(&str, &str)],
-    ) -> Result<Client, tungstenite::Error> {
-        let mut request = url.into_client_request()?;
-        for (name, value) in headers {
-            let name = tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
-            request.headers_mut().insert(name, value.parse().unwrap());
-        }
-        let (ws, _) = timeout(WAIT, tokio_tungstenite::connect_async(request))
-            .await
-            .expect("connect in time")?;
-        Ok(Client { ws })
-    }
-
-    /// Opens a WebSocket the way a client on a slow path would: a small
-    /// receive buffer (the kernel doubles it) and an Internet-sized
-    /// segment size instead of loopback's 64 KiB. The server's send buffer
-    /// grows with the segment size, so on loopback a client that stops
-    /// reading would otherwise hold megabytes before the server notices.
-    pub async fn open_slow(url: &str) -> Client {
-        let request = url.into_client_request().unwrap();
-        let addr: SocketAddr = request.uri().authority().unwrap().as_str().parse().unwrap();
-        let socket = socket2::Socket::new(
-            socket2::Domain::IPV4,
-            socket2::Type::STREAM,
-            Some(socket2::Protocol::TCP),
-        )
-        .unwrap();
-        socket.set_recv_buffer_size(4096).unwrap();
-        socket.set_tcp_mss(1400).unwrap();
-        socket.set_nonblocking(true).unwrap();
-        let socket = tokio::net::TcpSocket::from_std_stream(socket.into());
-        let stream = timeout(WAIT, socket.connect(addr))
-            .await
-            .expect("connect in time")
-            .unwrap();
-        let (ws, _) = timeout(
-            WAIT,
-            tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream)),
-        )
-        .await
-        .expect("upgrade in time")
-        .unwrap();
-        Client { ws }
-    }
-
-    /// The underlying stream, to read frames exactly as they come.
-    pub fn stream(&mut self) -> &mut WebSocketStream<MaybeTlsStream<TcpStream>> {
-        &mut self.ws
-    }
-
-    pub async fn send(&mut self, value: Value) {
-        self.ws
-            .send(Message::Text(value.to_string().into()))
-            .await
-            .unwrap();
-    }
-
-    pub async fn send_text(&mut self, text: &str) {
-        self.ws.send(Message::Text(text.into())).await.unwrap();
-    }
-
-    /// Sends without failing when the socket is already closed.
-    pub async fn try_send_text(&mut self, text: &str) -> bool {
-        self.ws.send(Message::Text(text.into())).await.is_ok()
-    }
-
-    /// The next JSON message, skipping control frames.
-    pub async fn recv(&mut self) -> Value {
-        loop {
-            let message = timeout(WAIT, self.ws.next())
-                .await
-                .expect("a message in time")
-                .expect("socket open")
-                .expect("no socket error");
-            match message {
-                Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
-                Message::Close(frame) => panic!("socket closed: {frame:?}"),
-                _ => {}
-            }
-        }
-    }
-
-    /// The next JSON message, or `None` once the socket is closed.
-    pub async fn try_recv(&mut self) -> Option<Value> {
-        loop {
-            match self.ws.next().await? {
-                Ok(Message::Text(text)) => return serde_json::from_str(text.as_str()).ok(),
-                Ok(Message::Close(_)) | Err(_) => return None,
-                Ok(_) => {}
-            }
-        }
-    }
-
-    /// The next event (a message with a `seq`), skipping pongs and errors,
-    /// and the spectator count: it is told whenever a watcher comes or goes,
-    /// in between the game's events, which is not what the tests reading
-    /// events here follow (`tests/presence.rs` reads it).
-    pub async fn event(&mut self) -> Value {
-        loop {
-            let message = self.recv().await;
-            if message.get("seq").is_some()
-                && message["type"] != "snapshot"
-                && message["type"] != "spectators"
-            {
-                return message;
-            }
-        }
-    }
-
-    /// Reads until a message of this type arrives.
-    pub async fn recv_type(&mut self, kind: &str) -> Value {
-        loop {
-            let message = self.recv().await;
-            if message["type"] == kind {
-                return message;
-            }
-        }
-    }
-
-    /// Asks for a snapshot and returns it.
-    pub async fn snapshot(&mut self) -> Value {
-        self.send(json!({ "v": 1, "type": "snapshot" })).await;
-        self.recv_type("snapshot").await
-    }
-
-    /// Reads until the socket closes; returns the close frame.
-    pub async fn closed(&mut self) -> Option<CloseFrame> {
-        loop {
-            match timeout(WAIT, self.ws.next()).await.expect("close in time") {
-                Some(Ok(Message::Close(frame))) => return frame,
-                Some(Ok(_)) => {}
-                Some(Err(_)) | None => return None,
-            }
-        }
-    }
-
-    pub async fn close(mut self) {
-        self.ws.close(None).await.ok();
-        // Drain until the server acknowledges.
-        let _ = timeout(Duration::from_secs(2), async {
-            while let Some(Ok(_)) = self.ws.next().await {}
-        })
-        .await;
-    }
-}
-
 /// The side a snapshot says the receiver sits on.
 pub fn my_side(snapshot: &Value) -> String {
     snapshot["you"]["side"].as_str().unwrap_or("").to_owned()
@@ -574,93 +417,6 @@ pub async fn same_event(clients: &mut [&mut Client]) -> Value {
         assert_eq!(first, other, "every client gets the same events");
     }
     first
-}
-
-/// (status, winner, how it ended) of a stored game.
-pub async fn stored_result(
-    app: &TestApp,
-    game_id: &str,
-) -> (String, Option<String>, Option<String>) {
-    let id = uuid::Uuid::parse_str(game_id).unwrap();
-    let game = app
-        .store
-        .game(id)
-        .await
-        .unwrap()
-        .expect("the game is stored");
-    // Seat 0 is the Cone, seat 1 the Spool.
-    let winner = game
-        .winner_seat()
-        .map(|seat| ["cone", "spool"][seat as usize].to_owned());
-    (game.status, winner, game.end_how)
-}
-
-/// One turn of a Kendall game, rebuilt from its stored steps.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredTurn {
-    pub turn_no: i32,
-    pub side: &'static str,
-    pub throw: i16,
-    /// Stick bits, bit `i` for stick `i` light side up.
-    pub sticks: i16,
-    /// The moved piece's square, `None` for a forfeit.
-    pub from_square: Option<i16>,
-}
-
-/// A Kendall game's completed turns, rebuilt from its stored steps through
-/// the engine, and the stick bits of a throw still waiting for its move.
-pub async fn kendall_turns(
-    store: &Store,
-    game_id: uuid::Uuid,
-) -> Result<(Vec<StoredTurn>, Option<i16>), sqlx::Error> {
-    use senet_engine::{Choice, Game, Kendall, Phase, Roll, Step};
-    let steps = store.steps(game_id).await?;
-    let mut game = Game::new(Kendall);
-    let mut turns = Vec::new();
-    let mut thrown: Option<(&'static str, i16, i16)> = None;
-    for row in steps {
-        let side = game.position().to_move().name();
-        let step: Step = row.step.parse().expect("a step's text");
-        let from = match step {
-            Step::Chance {
-                roll: Roll::Sticks { sticks },
-            } => {
-                let throw = game.throw(sticks).expect("a stored throw replays");
-                let bits = sticks
-                    .lights()
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &light)| i16::from(light) << i)
-                    .sum();
-                thrown = Some((side, i16::from(throw.throw.value()), bits));
-                if !throw.forfeited() {
-                    continue;
-                }
-                None
-            }
-            Step::Decide {
-                choice: Choice::Move { from },
-                ..
-            } => {
-                game.play(from).expect("a stored move replays");
-                Some(i16::from(from.number()))
-            }
-            other => panic!("not a Kendall step: {other}"),
-        };
-        let (side, throw, sticks) = thrown.take().expect("a move after a throw");
-        turns.push(StoredTurn {
-            turn_no: i32::try_from(turns.len() + 1).unwrap(),
-            side,
-            throw,
-            sticks,
-            from_square: from,
-        });
-    }
-    let pending = match game.phase() {
-        Phase::ToMove { .. } => thrown.map(|(_, _, bits)| bits),
-        _ => None,
-    };
-    Ok((turns, pending))
 }
 
 /// The headers of a response head (after its status line), names in
