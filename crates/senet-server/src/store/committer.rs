@@ -180,23 +180,38 @@ macro_rules! write_batch {
         if playing != $appends.len() {
             return Err(sqlx::Error::RowNotFound);
         }
-        // The leases are locked in one order, the rooms' codes, as the
+        // Every fenced append's lease, checked and held (`FOR SHARE`) by
+        // one statement for the whole batch. The rows are locked in one
+        // order, the rooms' codes (the sort comes before the locks), as the
         // renewal of a node's leases locks them: two orders could deadlock.
-        let mut fenced: Vec<&Append> = $appends.iter().copied().collect();
-        fenced.sort_by(|a, b| {
-            let code = |append: &Append| append.fence.as_ref().map(|f| f.room_code.clone());
-            code(a).cmp(&code(b))
-        });
-        for append in fenced {
-            if let Some(fence) = &append.fence {
-                sqlx::query(super::leases::FENCE_CHECK)
-                    .bind(append.game_id)
-                    .bind(&fence.node_id)
-                    .bind(fence.epoch)
-                    .bind(&fence.room_code)
-                    .fetch_optional(&mut *$conn)
-                    .await?
-                    .ok_or_else(super::leases::fenced)?;
+        let mut fences: Vec<(Uuid, &super::Lease)> = $appends
+            .iter()
+            .filter_map(|append| Some((append.game_id, append.fence.as_ref()?)))
+            .collect();
+        fences.sort_by(|a, b| (&a.1.room_code, a.0).cmp(&(&b.1.room_code, b.0)));
+        fences.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+        if !fences.is_empty() {
+            let mut check = QueryBuilder::<$db>::new(
+                "SELECT l.room_code FROM room_leases l JOIN games g ON g.room_code = l.room_code
+                 WHERE (g.id, l.node_id, l.epoch, l.room_code) IN (",
+            );
+            for (i, (game_id, fence)) in fences.iter().enumerate() {
+                check.push(if i == 0 { "(" } else { ", (" });
+                check.push_bind(*game_id);
+                check.push(", ");
+                check.push_bind(fence.node_id.as_str());
+                check.push(", ");
+                check.push_bind(fence.epoch);
+                check.push(", ");
+                check.push_bind(fence.room_code.as_str());
+                check.push(")");
+            }
+            check.push(") ORDER BY l.room_code FOR SHARE OF l");
+            let held = check.build().fetch_all(&mut *$conn).await?.len();
+            if held != fences.len() {
+                // One of them moved on: the batch is tried again append
+                // by append, and the fenced one fails alone.
+                return Err(super::leases::fenced());
             }
         }
         let rows = $appends.iter().flat_map(|append| {
