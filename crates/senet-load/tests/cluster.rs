@@ -86,6 +86,16 @@ fn options(nodes: &[Node], extra: &[&str]) -> Options {
     common::options(&urls, "6", "11", extra)
 }
 
+/// The room's lease as the database has it.
+async fn lease_of(node: &Node, code: &str) -> senet_server::store::LeaseState {
+    node.server
+        .store
+        .lease_of(code)
+        .await
+        .unwrap()
+        .expect("a lease")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rooms_are_played_through_nodes_that_relay_them() {
     let (db_url, db_name) = create_database().await;
@@ -104,13 +114,7 @@ async fn rooms_are_played_through_nodes_that_relay_them() {
         .await
         .expect("set the room up");
     let code = room.code().to_owned();
-    let lease = nodes[0]
-        .server
-        .store
-        .lease_of(&code)
-        .await
-        .unwrap()
-        .expect("a lease");
+    let lease = lease_of(&nodes[0], &code).await;
     assert!(lease.live, "{lease:?}");
     assert_eq!(
         lease.lease.node_id, nodes[0].id,
@@ -129,13 +133,7 @@ async fn rooms_are_played_through_nodes_that_relay_them() {
     assert!(stats.moves > 0, "no moves through the relay");
     assert!(stats.errors.is_empty(), "errors: {:?}", stats.errors);
     // Relayed, not moved: the owner is still the creator, at the same epoch.
-    let after = nodes[0]
-        .server
-        .store
-        .lease_of(&code)
-        .await
-        .unwrap()
-        .expect("a lease");
+    let after = lease_of(&nodes[0], &code).await;
     assert_eq!(after.lease, lease.lease);
 
     for placement in ["relayed", "spread", "direct"] {

@@ -69,6 +69,23 @@ fn fenced(result: Result<(), WriteError>) {
     }
 }
 
+/// Node A's short lease on room `code`, expired and taken over by node B:
+/// (A's stale lease, B's).
+async fn taken_over(store: &Store, code: &str) -> (Lease, Lease) {
+    let old = store
+        .acquire_lease(code, "node-a", SHORT)
+        .await
+        .unwrap()
+        .unwrap();
+    tokio::time::sleep(SHORT * 2).await;
+    let new = store
+        .acquire_lease(code, "node-b", LONG)
+        .await
+        .unwrap()
+        .unwrap();
+    (old, new)
+}
+
 #[tokio::test]
 async fn one_owner_at_a_time_and_takeover_after_expiry() {
     let store = postgres_store(false).await;
@@ -304,17 +321,7 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
         })
         .await
         .unwrap();
-    let old = store
-        .acquire_lease("seats1", "node-a", SHORT)
-        .await
-        .unwrap()
-        .unwrap();
-    tokio::time::sleep(SHORT * 2).await;
-    let new = store
-        .acquire_lease("seats1", "node-b", LONG)
-        .await
-        .unwrap()
-        .unwrap();
+    let (old, new) = taken_over(&store, "seats1").await;
     let taken = senet_server::store::SeatTaken {
         game_id: game,
         seat: 1,
@@ -340,17 +347,7 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
 async fn a_node_that_lost_its_lease_cannot_store_chat_or_switch_it_off() {
     let store = postgres_store(false).await;
     let game = playing_room(&store, "chat1").await;
-    let old = store
-        .acquire_lease("chat1", "node-a", SHORT)
-        .await
-        .unwrap()
-        .unwrap();
-    tokio::time::sleep(SHORT * 2).await;
-    let new = store
-        .acquire_lease("chat1", "node-b", LONG)
-        .await
-        .unwrap()
-        .unwrap();
+    let (old, new) = taken_over(&store, "chat1").await;
     let author = store.game(game).await.unwrap().unwrap().seats[0]
         .player_id
         .unwrap();
