@@ -21,6 +21,7 @@ pub mod drive;
 pub mod feed;
 pub mod pgproxy;
 pub mod real;
+pub mod seeded;
 pub mod stored;
 pub mod v2;
 
