@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Level, MultiSearch, StepPlayer, choose_option, rank_options};
 use senet_engine::{
-    AnyRules, AnyState, Choice, Event, Modern, Next, Options, PerilState, RuleSet, RuleSetId, Seat,
-    Seating, Square, StickState, random_step,
+    AnyRules, AnyState, Choice, Event, Kendall7, Modern, Next, Options, PerilState, RuleSet,
+    RuleSetId, Rules, Seat, Seating, Simple, Square, StickState, random_step,
 };
 
 /// A small deterministic budget: fast in debug builds.
@@ -262,13 +262,14 @@ fn stick_rule_sets_bear_the_last_piece_off() {
     // Cone's last piece on 28 with a 3 bears off and wins; the search
     // values it as a certain win.
     for id in [RuleSetId::Kendall7, RuleSetId::Simple] {
-        let rules = id.rules().unwrap();
-        let position = rules
-            .parse_position("ss...s.s.s.................c.. c")
-            .unwrap();
+        let text = "ss...s.s.s.................c.. c";
+        let (position, three) = match id {
+            RuleSetId::Kendall7 => (Kendall7.parse_position(text), Kendall7.throw(3)),
+            _ => (Simple.parse_position(text), Simple.throw(3)),
+        };
         let state = StickState {
-            position,
-            pending: Some(rules.throw(3).unwrap()),
+            position: position.unwrap(),
+            pending: Some(three.unwrap()),
             seating: Seating::Dealt {
                 first: Seat::FIRST,
                 first_move_due: false,

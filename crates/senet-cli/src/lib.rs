@@ -6,11 +6,15 @@ pub mod steps;
 pub mod verify;
 
 /// Whether a record is a Kendall game text (numbered turns, `1. c 3:9`)
-/// rather than a step record (one step a line).
+/// rather than a step record (one step a line): it has a numbered turn, or
+/// a `Turns` tag (a game that ended before its first throw has no turn, but
+/// the server writes the tag; step records count `Steps`).
 pub fn is_turn_text(text: &str) -> bool {
     text.lines().map(str::trim).any(|line| {
-        line.split_once(". ")
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        line.starts_with("[Turns ")
+            || line
+                .split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
     })
 }
 
@@ -30,9 +34,14 @@ pub fn replay_text(text: &str) -> Result<String, String> {
             None => "unfinished".to_owned(),
         },
     };
+    // A throw the game ended on before its move was played (`3:?`).
+    let unplayed = game_text
+        .unplayed
+        .map(|unplayed| format!("unplayed throw: {}\n", unplayed.throw))
+        .unwrap_or_default();
     Ok(format!(
-        "rules: kendall\nturns: {}\nfinal: {}\nresult: {result}\n",
+        "rules: kendall\nturns: {}\n{unplayed}final: {}\nresult: {result}\n",
         game.record().len(),
-        game.rules().position_text(&game.position()),
+        senet_engine::Rules::position_text(game.rules(), &game.position()),
     ))
 }

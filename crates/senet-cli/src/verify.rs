@@ -6,7 +6,8 @@
 
 use senet_engine::fair::Revealed;
 use senet_engine::{
-    Action, AnyRules, Choice, GameText, Next, Roll, RuleSetId, Step, StepGame, StepRecord,
+    Action, AnyRules, Choice, GameText, Kendall, Next, Roll, RuleSetId, Rules, Step, StepGame,
+    StepRecord,
 };
 
 /// Verifies a record's text; a line saying what was checked, or the first
@@ -46,9 +47,7 @@ fn verify_steps(text: &str) -> Result<String, String> {
 fn verify_turns(text: &str) -> Result<String, String> {
     let game_text = GameText::parse(text).map_err(|e| e.to_string())?;
     let revealed = Revealed::from_tags(&game_text.tags, 2).map_err(|e| e.to_string())?;
-    let rules = RuleSetId::Kendall
-        .rules()
-        .ok_or("the Kendall rules are missing from this build")?;
+    let rules = Kendall;
     let mut game = StepGame::new(AnyRules::of(RuleSetId::Kendall), 2).map_err(|e| e.to_string())?;
     let mut step_no: u32 = 0;
     for (index, turn) in game_text.record.turns().iter().enumerate() {
@@ -86,6 +85,24 @@ fn verify_turns(text: &str) -> Result<String, String> {
             }
             (Action::Forfeit, _) => {}
         }
+    }
+    // The throw the game ended on before its move was played (`3:?`).
+    if let Some(unplayed) = game_text.unplayed {
+        let turn = game_text.record.len() + 1;
+        let fail = |reason: String| format!("line {}: turn {turn}: {reason}", unplayed.line);
+        step_no += 1;
+        let Some(roll @ Roll::Sticks { sticks }) = revealed.expected(step_no, game.next()) else {
+            return Err(fail("the rules ask for no throw here".to_owned()));
+        };
+        let value = rules.score(sticks).value();
+        if value != unplayed.throw {
+            return Err(fail(format!(
+                "the record shows a throw of {}, but the seeds give {value} (`{roll}`)",
+                unplayed.throw
+            )));
+        }
+        game.play(Step::Chance { roll })
+            .map_err(|e| fail(e.to_string()))?;
     }
     let chances = game
         .steps()

@@ -21,6 +21,7 @@
 
 pub mod fair;
 mod game;
+mod kendall_turns;
 mod model;
 mod moves;
 mod notation;
@@ -32,6 +33,7 @@ mod square;
 mod throw;
 
 pub use game::{Game, GameError, Phase, Played, Thrown};
+pub use kendall_turns::{KendallThrow, KendallTurn, KendallTurns, NotAKendallStep, move_of};
 pub use model::{
     AnyRules, AnyState, ChanceKind, Choice, DiceUse, EndHow, Event, MAX_OPTIONS, MAX_SEATS, Next,
     Options, OptionsFull, Pip, Place, Prob, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
@@ -47,7 +49,9 @@ pub use model::{
 pub use moves::{
     Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,
 };
-pub use notation::{GameText, NotationError, Outcome, RESULT_HOWS, write_text};
+pub use notation::{
+    GameText, NotationError, Outcome, RESULT_HOWS, UnplayedThrow, write_game_text, write_text,
+};
 pub use position::{Position, PositionError};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::{

@@ -20,10 +20,10 @@ use core::str::FromStr;
 
 use crate::game::Game;
 use crate::record::{Action, Record, Turn};
-use crate::rules::{RuleSetId, Rules};
+use crate::rules::{Kendall, RuleSetId, Rules};
 use crate::side::Side;
 use crate::square::Square;
-use crate::throw::MAX_THROW;
+use crate::throw::{MAX_THROW, Throw};
 
 /// A parsed game text: its header tags, in order, and its turns.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -38,6 +38,21 @@ pub struct GameText {
     pub lines: Vec<usize>,
     /// The 1-based line of each tag, parallel to `tags`.
     pub tag_lines: Vec<usize>,
+    /// A last throw whose move was never played (`7. s 3:?`): the game
+    /// ended by resignation, abandonment or time while it waited, or is
+    /// still waiting.
+    pub unplayed: Option<UnplayedThrow>,
+}
+
+/// A throw written with no move after it (`3:?`): always the last turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnplayedThrow {
+    /// The throw's value, checked against the rule set on replay.
+    pub throw: u8,
+    /// The side it names.
+    pub side: Side,
+    /// The 1-based line it is on.
+    pub line: usize,
 }
 
 /// What is wrong with a game text, and where.
@@ -134,6 +149,17 @@ pub(crate) fn escape(value: &str) -> String {
 /// `RuleSet` tag's rules (Kendall when absent); a record the rules reject is
 /// an error.
 pub fn write_text(tags: &[(&str, &str)], record: &Record) -> Result<String, NotationError> {
+    write_game_text(tags, record, None)
+}
+
+/// [`write_text`] with, after the turns, the throw the game ended on before
+/// its move was played (`3:?`), when there is one: a game resigned,
+/// abandoned or lost on time right after a throw keeps that throw.
+pub fn write_game_text(
+    tags: &[(&str, &str)],
+    record: &Record,
+    unplayed: Option<Throw>,
+) -> Result<String, NotationError> {
     let rule_set = tags
         .iter()
         .find(|(k, _)| *k == "RuleSet")
@@ -143,15 +169,29 @@ pub fn write_text(tags: &[(&str, &str)], record: &Record) -> Result<String, Nota
         turn: None,
         reason: e.to_string(),
     })?;
-    let sides = sides_of(id, record)?;
+    let (sides, to_move) = sides_of(id, record)?;
     let mut out = String::new();
     for (key, value) in tags {
         out.push_str(&format!("[{key} \"{}\"]\n", escape(value)));
     }
     out.push('\n');
+    let mut tokens: Vec<String> = record
+        .turns()
+        .iter()
+        .zip(&sides)
+        .enumerate()
+        .map(|(i, (turn, side))| format!("{}. {} {turn}", i + 1, side_letter(*side)))
+        .collect();
+    if let Some(throw) = unplayed {
+        tokens.push(format!(
+            "{}. {} {}:{UNPLAYED}",
+            record.len() + 1,
+            side_letter(to_move),
+            throw.value()
+        ));
+    }
     let mut line_len = 0;
-    for (i, (turn, side)) in record.turns().iter().zip(&sides).enumerate() {
-        let token = format!("{}. {} {turn}", i + 1, side_letter(*side));
+    for token in tokens {
         if line_len > 0 && line_len + 1 + token.len() > 79 {
             out.push('\n');
             line_len = 0;
@@ -168,22 +208,28 @@ pub fn write_text(tags: &[(&str, &str)], record: &Record) -> Result<String, Nota
     Ok(out)
 }
 
-/// The stick mechanics of a rule set whose records this notation holds
-/// (turns of a throw and a move); others are an error on `line`.
-fn stick_rules(id: RuleSetId, line: usize) -> Result<&'static dyn Rules, NotationError> {
+/// The action of a throw whose move was never played.
+const UNPLAYED: char = '?';
+
+/// The rules whose records this notation holds (Kendall's turns of a throw
+/// and a move); any other rule set is an error on `line`.
+fn stick_rules(id: RuleSetId, line: usize) -> Result<Kendall, NotationError> {
     // Turns of one throw and one move hold no opening and no in-turn
     // chance: the other rule sets are written as step records.
-    id.rules()
-        .filter(|_| id == RuleSetId::Kendall)
-        .ok_or_else(|| NotationError {
+    if id == RuleSetId::Kendall {
+        Ok(Kendall)
+    } else {
+        Err(NotationError {
             line,
             turn: None,
             reason: format!("records of `{id}` are not written in this notation yet"),
         })
+    }
 }
 
-/// The side that plays each turn, by replaying the record.
-fn sides_of(id: RuleSetId, record: &Record) -> Result<Vec<Side>, NotationError> {
+/// The side that plays each turn, by replaying the record, and the side to
+/// throw after the last.
+fn sides_of(id: RuleSetId, record: &Record) -> Result<(Vec<Side>, Side), NotationError> {
     let mut game = Game::new(stick_rules(id, 1)?);
     let mut sides = Vec::with_capacity(record.len());
     for (i, turn) in record.turns().iter().enumerate() {
@@ -194,7 +240,7 @@ fn sides_of(id: RuleSetId, record: &Record) -> Result<Vec<Side>, NotationError> 
             reason: format!("`{turn}`: {e}"),
         })?;
     }
-    Ok(sides)
+    Ok((sides, game.position().to_move()))
 }
 
 impl GameText {
@@ -287,6 +333,12 @@ impl GameText {
                 turn: Some(expected),
                 reason,
             };
+            if self.unplayed.is_some() {
+                return Err(fail(format!(
+                    "a turn after the unplayed throw `{}:{UNPLAYED}`, which must be the last",
+                    expected - 1
+                )));
+            }
             let n = number
                 .strip_suffix('.')
                 .and_then(|n| n.parse::<usize>().ok())
@@ -311,6 +363,18 @@ impl GameText {
             let token = words
                 .next()
                 .ok_or_else(|| fail("the throw and move are missing".to_owned()))?;
+            if let Some(throw) = token
+                .strip_suffix(UNPLAYED)
+                .and_then(|t| t.strip_suffix(':'))
+            {
+                let turn = parse_turn(&format!("{throw}:-")).map_err(fail)?;
+                self.unplayed = Some(UnplayedThrow {
+                    throw: turn.throw,
+                    side,
+                    line: line_no,
+                });
+                continue;
+            }
             let turn = parse_turn(token).map_err(fail)?;
             self.record.push(turn);
             self.sides.push(side);
@@ -343,9 +407,11 @@ impl GameText {
     /// absent), checking that each turn names the side to move and is legal,
     /// and that the `Result` tag agrees with the final position: a
     /// `borne_off` result needs the game won by that side; a `resigned` or
-    /// `abandoned` one a game not yet over. Returns the game after the
-    /// last turn.
-    pub fn replay(&self) -> Result<Game<&'static dyn Rules>, NotationError> {
+    /// `abandoned` one a game not yet over. An unplayed last throw must
+    /// name the side to move and be a throw the rules can give with a
+    /// legal move (else it is a forfeit, `-`), in a game not over. Returns
+    /// the game after the last turn (the unplayed throw is no turn).
+    pub fn replay(&self) -> Result<Game<Kendall>, NotationError> {
         let id = match self.tag("RuleSet") {
             None => RuleSetId::Kendall,
             Some(name) => RuleSetId::from_str(name).map_err(|e| NotationError {
@@ -375,6 +441,9 @@ impl GameText {
             game.apply_turn(*turn)
                 .map_err(|e| fail(format!("`{turn}` is refused: {e}")))?;
         }
+        if let Some(unplayed) = self.unplayed {
+            self.check_unplayed(&game, unplayed)?;
+        }
         if let Some(outcome) = outcome {
             let line = self.tag_line("Result");
             let winner = game.winner();
@@ -401,6 +470,42 @@ impl GameText {
             }
         }
         Ok(game)
+    }
+}
+
+impl GameText {
+    /// Checks the unplayed last throw against the game after the turns.
+    fn check_unplayed(
+        &self,
+        game: &Game<Kendall>,
+        unplayed: UnplayedThrow,
+    ) -> Result<(), NotationError> {
+        let fail = |reason: String| NotationError {
+            line: unplayed.line,
+            turn: Some(self.record.len() + 1),
+            reason,
+        };
+        let token = format!("{}:{UNPLAYED}", unplayed.throw);
+        if game.winner().is_some() {
+            return Err(fail("the game was already over".to_owned()));
+        }
+        let to_move = game.position().to_move();
+        if unplayed.side != to_move {
+            return Err(fail(format!(
+                "the turn names the wrong side: {} is to move",
+                side_word(to_move)
+            )));
+        }
+        let throw = Kendall
+            .throw(unplayed.throw)
+            .map_err(|e| fail(format!("`{token}` is refused: {e}")))?;
+        if Kendall.legal_moves(&game.position(), throw).is_empty() {
+            return Err(fail(format!(
+                "`{token}` is refused: the throw has no legal move, so it is a forfeit (`{}:-`)",
+                unplayed.throw
+            )));
+        }
+        Ok(())
     }
 }
 

@@ -17,7 +17,6 @@ pub mod cluster;
 pub mod computer;
 pub mod config;
 pub mod error;
-pub mod games;
 pub mod history;
 pub mod metrics;
 pub mod ops;

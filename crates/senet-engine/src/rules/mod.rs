@@ -137,20 +137,6 @@ impl RuleSetId {
             }
         }
     }
-
-    /// The stick mechanics of a two-seat stick rule set, where the engine
-    /// has them as [`Rules`]; `None` for the others (and for those not on
-    /// the board yet).
-    #[must_use]
-    pub fn rules(self) -> Option<&'static dyn Rules> {
-        match self {
-            RuleSetId::Kendall => Some(&Kendall),
-            RuleSetId::Kendall7 => Some(&Kendall7),
-            RuleSetId::Jequier => Some(&Jequier),
-            RuleSetId::Simple => Some(&Simple),
-            RuleSetId::Peril | RuleSetId::Modern => None,
-        }
-    }
 }
 
 impl fmt::Display for RuleSetId {
@@ -333,45 +319,5 @@ pub trait Rules: Send + Sync {
         } else {
             Err(PlayError::MustMove)
         }
-    }
-}
-
-/// A borrowed rule set is a rule set, so a game can hold `&dyn Rules`.
-impl<T: Rules + ?Sized> Rules for &T {
-    fn id(&self) -> RuleSetId {
-        (**self).id()
-    }
-    fn pieces_per_side(&self) -> u8 {
-        (**self).pieces_per_side()
-    }
-    fn side_letters(&self) -> [char; 2] {
-        (**self).side_letters()
-    }
-    fn start(&self) -> Position {
-        (**self).start()
-    }
-    fn throw(&self, value: u8) -> Result<Throw, ThrowError> {
-        (**self).throw(value)
-    }
-    fn score(&self, sticks: Sticks) -> Throw {
-        (**self).score(sticks)
-    }
-    fn extra_throw(&self, throw: Throw) -> bool {
-        (**self).extra_throw(throw)
-    }
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
-        (**self).try_legal_moves(position, throw)
-    }
-    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
-        (**self).legal_moves(position, throw)
-    }
-    fn explain_illegal(&self, position: &Position, throw: Throw, from: Square) -> PlayError {
-        (**self).explain_illegal(position, throw, from)
-    }
-    fn validate(&self, position: &Position) -> Result<(), PositionError> {
-        (**self).validate(position)
-    }
-    fn winner(&self, position: &Position) -> Option<Side> {
-        (**self).winner(position)
     }
 }

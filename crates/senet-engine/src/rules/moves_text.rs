@@ -5,8 +5,9 @@ use core::fmt;
 
 use crate::moves::MoveListFull;
 use crate::position::PositionError;
-use crate::rules::RuleSetId;
 use crate::rules::steps::OPENING_LETTER;
+use crate::rules::sticks::StickRules;
+use crate::rules::{Jequier, Kendall, Kendall7, RuleSetId, Simple};
 use crate::throw::ThrowError;
 
 /// Why [`moves_text`] has no lines for its input.
@@ -67,8 +68,22 @@ pub fn moves_text(
     position: &str,
     throw: &str,
 ) -> Result<Vec<String>, MovesTextError> {
-    let rules = id.rules().ok_or(MovesTextError::NotSticks(id))?;
-    let has_opening = matches!(id, RuleSetId::Kendall7 | RuleSetId::Jequier);
+    match id {
+        RuleSetId::Kendall => stick_moves_text(&Kendall, position, throw),
+        RuleSetId::Kendall7 => stick_moves_text(&Kendall7, position, throw),
+        RuleSetId::Jequier => stick_moves_text(&Jequier, position, throw),
+        RuleSetId::Simple => stick_moves_text(&Simple, position, throw),
+        RuleSetId::Peril | RuleSetId::Modern => Err(MovesTextError::NotSticks(id)),
+    }
+}
+
+/// [`moves_text`] under one stick rule set.
+fn stick_moves_text<R: StickRules>(
+    rules: &R,
+    position: &str,
+    throw: &str,
+) -> Result<Vec<String>, MovesTextError> {
+    let has_opening = R::OPENING.is_some();
     let position = match rules.parse_position(position) {
         Err(PositionError::BadSide { found }) if found == OPENING_LETTER && has_opening => {
             return Err(MovesTextError::Opening);

@@ -21,7 +21,11 @@ mod chat;
 mod cursor;
 mod decision_time;
 mod detail;
+mod kendall;
 pub(crate) mod replay;
+mod seats;
+
+use seats::{seat_json, seats_json, side_of_seat};
 
 use axum::Json;
 use axum::Router;
@@ -34,7 +38,6 @@ use uuid::Uuid;
 
 use crate::app::AppState;
 use crate::error::AppError;
-use crate::games::{seat_json, seats_json, side_of_seat};
 use crate::players::Viewer;
 use crate::rooms::clock::TimeControl;
 use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};

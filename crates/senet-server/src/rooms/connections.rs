@@ -8,12 +8,14 @@ use senet_engine::{Seat, Standing};
 use tokio::sync::mpsc;
 
 use super::actor::{CloseSignal, Conn, ConnId, Outbound, Room};
-use super::kendall_v1::{self, side_of};
 use super::slot::{Fingerprint, Holder, Status};
 use super::v2_view::{Told, player_info, step_info};
 use crate::players::Identity;
+use crate::ws::protocol::kendall_v1::{self, side_of};
 use crate::ws::protocol::v2::Message;
-use crate::ws::protocol::{MoveView, RoomView, ServerMessage, Snapshot, Version, YouView};
+use crate::ws::protocol::{
+    MoveView, PhaseView, RoomView, ServerMessage, Snapshot, Version, YouView,
+};
 
 impl Room {
     /// Whether a seat's holder is connected (the computer always is).
@@ -37,21 +39,23 @@ impl Room {
 
     /// The version 1 snapshot (a `kendall` room's).
     fn snapshot_v1(&self, conn: ConnId) -> Option<ServerMessage> {
-        let mirror = self.slot.mirror.as_ref()?;
+        let turns = self.slot.v1_turns.as_ref()?;
+        let position = kendall_v1::kendall_position(self.slot.table.state())?;
         let you = match self.seat_of(conn) {
             Some(seat) => YouView::Seat {
                 side: side_of(seat),
             },
             None => YouView::Spectator,
         };
-        let game = mirror.game();
-        let moves = match game.record().moves(*game.rules()) {
-            Ok(moves) => moves.into_iter().map(|mv| mv.map(MoveView::from)).collect(),
-            Err(error) => {
-                tracing::error!(room = %self.code, %error, "the game's own record does not replay");
-                Vec::new()
-            }
+        let phase = match &self.slot.status {
+            Status::Waiting => PhaseView::Waiting,
+            Status::Finished(standing) => match kendall_v1::result_of(standing) {
+                Some(result) => PhaseView::Finished { result },
+                None => PhaseView::Waiting,
+            },
+            Status::Playing => kendall_v1::phase_in_play(self.slot.table.next(), &position, turns),
         };
+        let record = turns.record();
         Some(ServerMessage::Snapshot(Box::new(Snapshot {
             room: RoomView {
                 code: self.code.clone(),
@@ -63,15 +67,19 @@ impl Room {
             game_no: self.slot.no,
             players: self.players_v1(),
             you,
-            position: mirror.position_text(),
-            board: mirror.board(),
-            borne_off: mirror.borne_off(),
-            to_move: game.position().to_move(),
-            phase: mirror.phase_view(&self.slot.status),
-            last_throw: mirror.last_throw(),
-            record: game.record().to_string(),
-            turns: game.record().turns().to_vec(),
-            moves,
+            position: kendall_v1::position_text(&position),
+            board: kendall_v1::board_of(&position),
+            borne_off: kendall_v1::borne_off(&position),
+            to_move: position.to_move(),
+            phase,
+            last_throw: turns.last_throw().map(kendall_v1::throw_view),
+            record: record.to_string(),
+            turns: record.turns().to_vec(),
+            moves: turns
+                .turns()
+                .iter()
+                .map(|turn| turn.played.map(MoveView::from))
+                .collect(),
             rematch_offered_by: self.rematch_offer_v1(),
             spectators: self.spectators(),
             reconnect_timeout_ms: self.reconnect_timeout_ms(),
@@ -168,7 +176,7 @@ impl Room {
     /// Tells an event to everyone: `v1` to version 1 connections (a
     /// `kendall` room's, when version 1 can tell it), `v2` to version 2's.
     pub(super) fn tell(&mut self, v1: Option<ServerMessage>, v2: &Message) {
-        if let Some(v1) = v1.filter(|_| self.slot.mirror.is_some()) {
+        if let Some(v1) = v1.filter(|_| self.slot.v1_turns.is_some()) {
             self.broadcast_text(Version::V1, |seq| v1.to_json(Some(seq)));
         }
         self.broadcast_text(Version::V2, |seq| v2.to_json(Some(seq)));
@@ -178,20 +186,25 @@ impl Room {
     pub(super) fn tell_steps(&mut self, before: usize, told: Vec<Told>) {
         let record = self.slot.table.record();
         let new: Vec<_> = record.get(before..).map(<[_]>::to_vec).unwrap_or_default();
-        if let Some(mirror) = self.slot.mirror.as_mut() {
+        if let Some(turns) = self.slot.v1_turns.as_mut() {
             let mut v1 = Vec::new();
             let mut broken = None;
-            for played in &new {
-                if let crate::table::Entry::Step(step) = played.entry {
-                    match mirror.step(&step) {
-                        Ok(messages) => v1.extend(messages),
-                        Err(error) => broken = Some(error),
-                    }
+            for told in &told {
+                let played = told.index.checked_sub(before).and_then(|i| new.get(i));
+                let (Some(crate::table::Entry::Step(step)), Some(after)) =
+                    (played.map(|p| &p.entry), &told.kendall)
+                else {
+                    continue;
+                };
+                let events = played.map_or(&[][..], |p| p.events.as_slice());
+                match kendall_v1::told_of_step(turns, step, events, after) {
+                    Ok(messages) => v1.extend(messages),
+                    Err(error) => broken = Some(error),
                 }
             }
             if let Some(error) = broken {
-                tracing::error!(%error, "the version 1 game refused a step the table took; version 1 clients get snapshots");
-                self.slot.mirror = None;
+                tracing::error!(%error, "a step the table took is no Kendall turn; version 1 clients get snapshots");
+                self.slot.v1_turns = None;
             } else {
                 for message in v1 {
                     self.broadcast_text(Version::V1, |seq| message.to_json(Some(seq)));

@@ -15,7 +15,6 @@ use uuid::Uuid;
 use super::actor::Command;
 use super::clock::{Clocks, TimeControl};
 use super::fair::{Fairness, client_seed};
-use super::kendall_v1::{self, KendallMirror};
 use super::load::StoredRoom;
 use super::lobby::Origin;
 use super::registry::{Located, Rooms};
@@ -27,6 +26,7 @@ use crate::players::AuthPlayer;
 use crate::random::room_code;
 use crate::store::{NewGame, NewRoom, Store};
 use crate::table::Table;
+use crate::ws::protocol::kendall_v1;
 
 /// The creator's choice of seat: a number, `cone`/`spool` (seats 0 and 1,
 /// as version 1 names them), or `random`.
@@ -305,7 +305,7 @@ pub async fn create_room(
         table,
         seats: slots,
         status,
-        mirror: KendallMirror::new(rule_set),
+        v1_turns: super::slot::v1_turns(rule_set),
         fairness: Some(fairness),
         unstored: 0,
         clocks: Clocks::new(time_control, seats),

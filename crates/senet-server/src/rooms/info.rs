@@ -3,8 +3,8 @@
 use senet_engine::Seat;
 
 use super::actor::{Room, RoomInfo};
-use super::kendall_v1::{result_of, side_of};
 use super::slot::Status;
+use crate::ws::protocol::kendall_v1::{result_of, side_of};
 
 impl Room {
     /// The room's facts for the HTTP API.
@@ -15,7 +15,7 @@ impl Room {
                 .collect(),
             _ => Vec::new(),
         };
-        let kendall = self.slot.mirror.is_some();
+        let kendall = self.slot.v1_turns.is_some();
         let standing = match &self.slot.status {
             Status::Finished(standing) => Some(standing.clone()),
             _ => None,

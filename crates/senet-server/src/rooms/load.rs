@@ -4,7 +4,6 @@
 use senet_engine::{EndHow, RuleSetId, Seat, Standing};
 
 use super::fair::Fairness;
-use super::kendall_v1::KendallMirror;
 use super::lobby::Origin;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
 use crate::store::{GameRow, Store};
@@ -94,16 +93,18 @@ async fn rebuild_game(
         .map_err(|e| format!("game {game}: {e}"))?;
     let table = Table::replay(rule_set, seats, &entries)
         .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;
-    let mut mirror = KendallMirror::new(rule_set);
-    if let Some(kendall) = mirror.as_mut() {
-        for entry in &entries {
-            if let Entry::Step(step) = *entry {
-                kendall
-                    .step(&step)
-                    .map_err(|e| format!("game {game}: version 1 replay: {e}"))?;
-            }
-        }
-    }
+    let v1_turns = match super::slot::v1_turns(rule_set) {
+        Some(_) => Some(
+            senet_engine::KendallTurns::of(table.record().iter().filter_map(|played| {
+                match &played.entry {
+                    Entry::Step(step) => Some((step, played.events.as_slice())),
+                    Entry::Left { .. } => None,
+                }
+            }))
+            .map_err(|e| format!("game {game}: version 1 turns: {e}"))?,
+        ),
+        None => None,
+    };
     let mut seat_slots = vec![SeatSlot::default(); usize::from(seats)];
     for seat in &row.seats {
         let slot = usize::try_from(seat.seat)
@@ -138,7 +139,7 @@ async fn rebuild_game(
         table,
         seats: seat_slots,
         status,
-        mirror,
+        v1_turns,
         fairness,
         unstored: 0,
         clocks,

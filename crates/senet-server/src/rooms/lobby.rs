@@ -18,9 +18,9 @@ use uuid::Uuid;
 
 use super::actor::Room;
 use super::clock::TimeControl;
-use super::kendall_v1;
 use super::registry::Rooms;
 use super::slot::Status;
+use crate::ws::protocol::kendall_v1;
 
 /// The most rooms the lobby lists, newest first.
 pub const LOBBY_LIMIT: usize = 100;

@@ -10,7 +10,6 @@ mod connections;
 pub mod fair;
 mod handlers;
 mod info;
-mod kendall_v1;
 mod load;
 mod lobby;
 mod lobby_feed;

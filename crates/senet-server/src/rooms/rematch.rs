@@ -7,11 +7,11 @@ use uuid::Uuid;
 
 use super::actor::{ConnId, Room};
 use super::fair::Fairness;
-use super::kendall_v1::{KendallMirror, side_of};
 use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, GameSlot, SeatSlot, Status};
 use crate::store::NewGame;
 use crate::table::Table;
+use crate::ws::protocol::kendall_v1::side_of;
 use crate::ws::protocol::v2::Message;
 use crate::ws::protocol::{ErrorCode, ServerMessage};
 
@@ -155,7 +155,7 @@ impl Room {
             table,
             seats,
             status: Status::Playing,
-            mirror: KendallMirror::new(self.rule_set),
+            v1_turns: super::slot::v1_turns(self.rule_set),
             fairness: Some(fairness),
             unstored: 0,
             clocks: super::clock::Clocks::new(self.slot.clocks.control, self.slot.table.seats()),

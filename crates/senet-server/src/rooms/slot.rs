@@ -7,7 +7,6 @@ use uuid::Uuid;
 
 use super::clock::Clocks;
 use super::fair::Fairness;
-use super::kendall_v1::KendallMirror;
 use crate::computer::ComputerLevel;
 use crate::store::NewStep;
 use crate::table::Table;
@@ -120,8 +119,9 @@ pub struct GameSlot {
     pub seats: Vec<SeatSlot>,
     /// Status.
     pub status: Status,
-    /// The turn-based game version 1 clients are told of (`kendall` only).
-    pub mirror: Option<KendallMirror>,
+    /// The turns version 1 clients are told of (`kendall` only), read
+    /// off the table's steps as they are told.
+    pub v1_turns: Option<senet_engine::KendallTurns>,
     /// The seed every chance outcome is derived from; `None` for games of
     /// earlier releases (their chance came straight from the OS).
     pub fairness: Option<Fairness>,
@@ -148,6 +148,12 @@ pub struct Fingerprint {
     pub seats: Vec<Option<Uuid>>,
     /// Entries in the record.
     pub entries: usize,
+}
+
+/// The turns of a new game version 1 clients are told of: a `kendall`
+/// room's (version 1 is the Kendall protocol), `None` for the others.
+pub fn v1_turns(rule_set: senet_engine::RuleSetId) -> Option<senet_engine::KendallTurns> {
+    (rule_set == senet_engine::RuleSetId::Kendall).then(senet_engine::KendallTurns::new)
 }
 
 impl GameSlot {

@@ -22,6 +22,8 @@ pub(super) struct Told {
     pub position: String,
     /// What came next after it.
     pub next: NextInfo,
+    /// The Kendall position after it, for version 1 (`kendall` rooms).
+    pub kendall: Option<senet_engine::Position>,
 }
 
 /// What a step at `index` left, taken right after it was played.
@@ -31,6 +33,7 @@ pub(super) fn after_step(table: &Table, index: usize) -> Told {
         view: table.view(),
         position: table.position_text(),
         next: next_info(table, &Status::Playing),
+        kendall: crate::ws::protocol::kendall_v1::kendall_position(table.state()),
     }
 }
 

@@ -6,6 +6,7 @@
 //! rule set described as data, one event a step.
 
 pub mod client;
+pub mod kendall_v1;
 pub mod v1;
 pub mod v2;
 
