@@ -275,3 +275,35 @@ async fn a_seat_abandoned_in_a_modern_game_gets_out_of_game_for_every_action() {
     every_action_is_out_of_game(&mut back, &some_option(&table.next)).await;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_seat_the_rules_put_out_gets_out_of_game_for_every_action() {
+    let app = spawn_fast_app().await;
+    // A seat that cannot use its throw is out by the rules (an `out` event
+    // in a chance step, no `left`); random games of four until one is, with
+    // the game going on.
+    for _ in 0..20 {
+        let mut table = Table::invite(&app, "modern", 4).await;
+        for _ in 0..20_000 {
+            let before = table.steps.len();
+            if !table.step().await {
+                break;
+            }
+            let out = table.steps[before..].iter().find_map(|step| {
+                let events = step["events"].as_array()?;
+                let out = events.iter().find(|e| e["kind"] == "out")?;
+                step.get("left").is_none().then(|| out["seat"].as_u64())?
+            });
+            if let Some(seat) = out {
+                if table.next["kind"] == "end" {
+                    break;
+                }
+                let option = some_option(&table.next);
+                every_action_is_out_of_game(table.client(seat), &option).await;
+                app.stop().await;
+                return;
+            }
+        }
+    }
+    panic!("no seat was put out by the rules in 20 games of four");
+}
