@@ -8,10 +8,9 @@
 //! of the pieces that may move ([`StickRules::movers`]) and never builds a
 //! move list, so `next` and `apply` allocate nothing.
 
-use crate::model::Reason;
 use crate::model::{
-    ChanceKind, Choice, EndHow, Event, MAX_OPTIONS, Next, Options, Place, Roll, RuleSet, Seat,
-    SeatsError, Standing, Step, StepError, Why,
+    ChanceKind, Choice, EndHow, Event, MAX_OPTIONS, Next, Options, Place, Reason, Roll, RuleSet,
+    Seat, SeatsError, Standing, Step, StepError, Why,
 };
 use crate::moves::{Destination, Direction, Effect, Move, PlayError};
 use crate::position::Position;

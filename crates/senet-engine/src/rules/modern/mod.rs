@@ -19,10 +19,9 @@ mod state;
 mod text;
 mod view;
 
-use crate::model::Reason;
 use crate::model::{
-    ChanceKind, Choice, DiceUse, EliminateError, EndHow, Event, Next, Options, Pip, Place, Roll,
-    RuleSet, Seat, SeatsError, Standing, Step, StepError, View, Why, check_step,
+    ChanceKind, Choice, DiceUse, EliminateError, EndHow, Event, Next, Options, Pip, Place, Reason,
+    Roll, RuleSet, Seat, SeatsError, Standing, Step, StepError, View, Why, check_step,
 };
 use crate::rules::RuleSetId;
 use crate::square::Square;
