@@ -192,3 +192,21 @@ impl Serialize for ErrorCode {
         serializer.serialize_str(self.as_str())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::ErrorCode;
+
+    #[test]
+    fn every_code_is_distinct_and_goes_out_as_its_text() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "{code:?} twice");
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                serde_json::json!(code.as_str())
+            );
+        }
+    }
+}
