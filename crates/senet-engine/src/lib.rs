@@ -36,7 +36,7 @@ pub use game::{Game, GameError, Phase, Played, Thrown};
 pub use kendall_turns::{KendallThrow, KendallTurn, KendallTurns, NotAKendallStep, move_of};
 pub use model::{
     AnyRules, AnyState, ChanceKind, Choice, DiceUse, EndHow, Event, MAX_OPTIONS, MAX_SEATS, Next,
-    Options, OptionsFull, Pip, Place, Prob, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
+    Options, OptionsFull, Pip, Place, Prob, Reason, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
     Standing, Step, StepError, StepGame, StepReplayError, Why, check_step,
 };
 pub use model::{

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::model::Reason;
 use crate::square::Square;
 
 /// Where a move takes its piece, before any House of Water effect.
@@ -251,25 +252,36 @@ pub enum PlayError {
 }
 
 impl PlayError {
-    /// A stable machine-readable code, for the wire and for logs.
+    /// The rules' reason, for every error but [`PlayError::GameOver`]
+    /// (which is no reason about a piece: the game is over).
+    #[must_use]
+    pub const fn reason(&self) -> Option<Reason> {
+        Some(match self {
+            PlayError::GameOver => return None,
+            PlayError::NoPieceOfYours { .. } => Reason::NoPieceOfYours,
+            PlayError::MustStopOnHappiness => Reason::MustStopOnHappiness,
+            PlayError::Overshoots => Reason::Overshoots,
+            PlayError::Blockade { .. } => Reason::Blockade,
+            PlayError::OwnPieceOnDestination { .. } => Reason::OwnPieceOnDestination,
+            PlayError::ProtectedPiece { .. } => Reason::ProtectedPiece,
+            PlayError::NoEmptySquareBehind => Reason::NoEmptySquareBehind,
+            PlayError::NoLegalMove => Reason::NoLegalMove,
+            PlayError::PastTheEnd => Reason::PastTheEnd,
+            PlayError::NeedsExactThrow { .. } => Reason::NeedsExactThrow,
+            PlayError::NotAllInExitRow => Reason::NotAllInExitRow,
+            PlayError::CannotMoveBack => Reason::CannotMoveBack,
+            PlayError::FirstMoveFrom { .. } => Reason::FirstMoveFrom,
+            PlayError::MustMove => Reason::MustMove,
+        })
+    }
+
+    /// A stable machine-readable code, for the wire and for logs: the
+    /// reason's code ([`Reason::code`]), or `game_over`.
     #[must_use]
     pub const fn code(&self) -> &'static str {
-        match self {
-            PlayError::GameOver => "game_over",
-            PlayError::NoPieceOfYours { .. } => "no_piece_of_yours",
-            PlayError::MustStopOnHappiness => "must_stop_on_26",
-            PlayError::Overshoots => "overshoots",
-            PlayError::Blockade { .. } => "blockade",
-            PlayError::OwnPieceOnDestination { .. } => "own_piece_on_destination",
-            PlayError::ProtectedPiece { .. } => "protected_piece",
-            PlayError::NoEmptySquareBehind => "no_empty_square_behind",
-            PlayError::NoLegalMove => "no_legal_move",
-            PlayError::PastTheEnd => "past_the_end",
-            PlayError::NeedsExactThrow { .. } => "needs_exact_throw",
-            PlayError::NotAllInExitRow => "not_all_in_exit_row",
-            PlayError::CannotMoveBack => "cannot_move_back",
-            PlayError::FirstMoveFrom { .. } => "first_move_from",
-            PlayError::MustMove => "must_move",
+        match self.reason() {
+            Some(reason) => reason.code(),
+            None => "game_over",
         }
     }
 }

@@ -98,10 +98,31 @@ pub struct Played {
 /// Why the table refused an entry. Its state is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refused {
-    /// A stable machine-readable code (the engine's own).
-    pub code: &'static str,
+    /// The engine's refusal, typed, so the room maps each kind to its own
+    /// wire code (and the rules' reason to `illegal_move`'s `reason`).
+    pub cause: Cause,
     /// The reason in words.
     pub message: String,
+}
+
+/// The engine's refusal of an entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cause {
+    /// The rules refused a step.
+    Step(senet_engine::StepError),
+    /// The rules refused to take a seat out.
+    Left(senet_engine::EliminateError),
+}
+
+impl Refused {
+    /// The engine's stable code for the refusal (for logs).
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match &self.cause {
+            Cause::Step(error) => error.code(),
+            Cause::Left(error) => error.code(),
+        }
+    }
 }
 
 /// The game a room plays.
@@ -270,16 +291,16 @@ impl Table {
                 self.rules
                     .apply(&mut state, step, &mut events)
                     .map_err(|error| Refused {
-                        code: error.code(),
                         message: error.to_string(),
+                        cause: Cause::Step(error),
                     })?
             }
             Entry::Left { seat, .. } => self
                 .rules
                 .eliminate(&mut state, seat, &mut events)
                 .map_err(|error| Refused {
-                    code: error.code(),
                     message: error.to_string(),
+                    cause: Cause::Left(error),
                 })?,
         }
         self.state = state;

@@ -355,7 +355,7 @@ async fn a_seat_out_of_time_at_a_table_of_three_is_out_and_play_goes_on() {
     // The flagged seat is refused; the others play on.
     let out = &mut game.clients[flagged];
     out.send(json!({ "v": 2, "type": "throw" })).await;
-    assert_eq!(out.recv_type("error").await["code"], "out_of_time");
+    assert_eq!(out.recv_type("error").await["code"], "out_of_game");
     act(&mut game).await;
     let stored = app.store.steps(game.game_id).await.unwrap();
     assert!(stored.iter().any(|s| s.step == format!("{flagged}:time")));

@@ -9,6 +9,7 @@ mod common;
 
 use common::spawn_fast_app;
 use common::v2::Table;
+use senet_engine::{Reason, RuleSetId};
 use serde_json::{Value, json};
 
 /// Checks the `blocked` list of a decision against the view it came with:
@@ -45,7 +46,17 @@ fn check_blocked(rule_set: &str, event: &Value) -> usize {
             !moved.contains(&from),
             "{rule_set}: {from} has an option: {next}"
         );
-        assert!(!entry["code"].as_str().unwrap().is_empty());
+        // The code is one of the rules' reasons (so documented:
+        // `tests/protocol_docs.rs`), and one this rule set gives.
+        let code = entry["code"].as_str().unwrap();
+        let reason = Reason::from_code(code)
+            .unwrap_or_else(|| panic!("{rule_set}: `{code}` is no reason: {next}"));
+        assert!(
+            reason
+                .rule_sets()
+                .contains(&rule_set.parse::<RuleSetId>().unwrap()),
+            "{rule_set}: `{code}` is not listed for it"
+        );
         assert!(!entry["message"].as_str().unwrap().is_empty());
         listed.push(from);
     }

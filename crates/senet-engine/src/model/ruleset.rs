@@ -7,6 +7,7 @@ use crate::model::chance::{ChanceKind, Roll};
 use crate::model::choice::{Choice, Options};
 use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
+use crate::model::reason::Reason;
 use crate::model::seat::Seat;
 use crate::model::standing::Standing;
 use crate::model::view::View;
@@ -62,17 +63,27 @@ pub enum StepError {
     WrongChance(ChanceKind),
     /// Another seat decides now.
     NotYourDecision(Seat),
-    /// The choice is not among the options; `reason` is a stable code
-    /// (`blockade`, `own_piece`, …) and `detail` says it for people.
+    /// The choice is not among the options; `reason` is the rules' reason
+    /// (its stable code: `blockade`, `own_piece`, …) and `detail` says it
+    /// for people.
     NotAnOption {
-        /// A stable machine-readable reason.
-        reason: &'static str,
+        /// The rules' reason.
+        reason: Reason,
         /// The reason in words.
         detail: String,
     },
 }
 
 impl StepError {
+    /// The rules' reason, when the step is a choice that is not an option.
+    #[must_use]
+    pub fn reason(&self) -> Option<Reason> {
+        match self {
+            StepError::NotAnOption { reason, .. } => Some(*reason),
+            _ => None,
+        }
+    }
+
     /// A stable machine-readable code.
     #[must_use]
     pub fn code(&self) -> &'static str {
@@ -82,7 +93,7 @@ impl StepError {
             StepError::DecisionNext(_) => "decision_next",
             StepError::WrongChance(_) => "wrong_chance",
             StepError::NotYourDecision(_) => "not_your_decision",
-            StepError::NotAnOption { reason, .. } => reason,
+            StepError::NotAnOption { reason, .. } => reason.code(),
         }
     }
 }
@@ -300,7 +311,7 @@ pub fn check_step(next: &Next, step: &Step) -> Result<(), StepError> {
                 Ok(())
             } else {
                 Err(StepError::NotAnOption {
-                    reason: "not_an_option",
+                    reason: Reason::NotAnOption,
                     detail: format!("`{choice}` is not one of the options"),
                 })
             }

@@ -9,8 +9,8 @@
 //! move list, so `next` and `apply` allocate nothing.
 
 use crate::model::{
-    ChanceKind, Choice, EndHow, Event, MAX_OPTIONS, Next, Options, Place, Roll, RuleSet, Seat,
-    SeatsError, Standing, Step, StepError, Why,
+    ChanceKind, Choice, EndHow, Event, MAX_OPTIONS, Next, Options, Place, Reason, Roll, RuleSet,
+    Seat, SeatsError, Standing, Step, StepError, Why,
 };
 use crate::moves::{Destination, Direction, Effect, Move, PlayError};
 use crate::position::Position;
@@ -284,7 +284,7 @@ pub(crate) fn apply<R: StickRules>(
             }
             let Choice::Move { from } = choice else {
                 return Err(StepError::NotAnOption {
-                    reason: "not_an_option",
+                    reason: Reason::NotAnOption,
                     detail: format!("`{choice}` is not one of the options"),
                 });
             };
@@ -298,9 +298,14 @@ pub(crate) fn apply<R: StickRules>(
                     },
                     _ => rules.explain_illegal(&position, throw, from),
                 };
-                return Err(StepError::NotAnOption {
-                    reason: error.code(),
-                    detail: error.to_string(),
+                // Only a game that is over has no reason, and it is not
+                // over while a throw waits for a move.
+                return Err(match error.reason() {
+                    Some(reason) => StepError::NotAnOption {
+                        reason,
+                        detail: error.to_string(),
+                    },
+                    None => StepError::GameOver,
                 });
             }
             let mv = rules.resolve(&position, throw, u32::from(from.number()), direction);

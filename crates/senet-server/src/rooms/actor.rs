@@ -377,19 +377,21 @@ impl Room {
                 self.send_to(conn, &ServerMessage::Pong);
                 Ok(())
             }
+            // A seat out of the game hears `out_of_game` before its clock
+            // is looked at: it is out, whether on time or otherwise.
             M::Throw => {
-                let seat = self.player_seat(conn)?;
+                let seat = self.in_game_seat(conn)?;
                 self.check_clock(seat).await?;
                 self.advance(Act::Throw(seat)).await
             }
             M::Move { from } => {
-                let seat = self.player_seat(conn)?;
+                let seat = self.in_game_seat(conn)?;
                 self.check_clock(seat).await?;
                 let choice = square_choice(from)?;
                 self.advance(Act::Decide(seat, choice)).await
             }
             M::Decide { option } => {
-                let seat = self.player_seat(conn)?;
+                let seat = self.in_game_seat(conn)?;
                 self.check_clock(seat).await?;
                 let choice = option.parse::<senet_engine::Choice>().map_err(|e| {
                     super::settle::refuse(
@@ -438,7 +440,7 @@ fn square_choice(from: i64) -> Result<senet_engine::Choice, Refusal> {
         .ok_or_else(|| ServerMessage::Error {
             code: crate::ws::protocol::ErrorCode::IllegalMove,
             message: format!("`{from}` is not a square: squares are 1 to 30"),
-            reason: Some("not_a_square"),
+            reason: Some(senet_engine::Reason::NotASquare),
         })?;
     Ok(senet_engine::Choice::Move { from })
 }

@@ -9,7 +9,7 @@ use super::settle::{Refusal, refuse};
 use super::slot::{Fingerprint, SeatSlot, Status};
 use super::v2_view::Told;
 use crate::store::{NewStep, StoredEnd};
-use crate::table::{Entry, Refused, Table};
+use crate::table::{Cause, Entry, Refused, Table};
 use crate::ws::protocol::v2::{LeftHow, SeriesEntry};
 use crate::ws::protocol::{ErrorCode, ServerMessage};
 
@@ -27,16 +27,42 @@ pub(super) enum Act {
     Draws,
 }
 
-/// The refusal for a step the engine refused, with the engine's own code.
+/// The refusal for an entry the engine refused: the rules' reason for a
+/// choice that is no option goes out as `illegal_move` with that reason;
+/// the engine's other refusals have wire codes of their own. The room
+/// checks turns and seats before the engine does ([`Room::check_turn`],
+/// [`Room::in_game_seat`]), so those others are not expected; each still
+/// gets the code that says what was wrong, never a `reason` that is not
+/// one of [`senet_engine::Reason::ALL`]. No wildcard: a new engine refusal
+/// must be given its code here.
 fn engine_refusal(refused: Refused) -> Refusal {
-    match refused.code {
-        "game_over" => refuse(ErrorCode::GameOver, refused.message),
-        _ => ServerMessage::Error {
-            code: ErrorCode::IllegalMove,
-            message: refused.message,
-            reason: Some(refused.code),
-        },
-    }
+    use senet_engine::{EliminateError, StepError};
+    let code = match &refused.cause {
+        Cause::Step(StepError::NotAnOption { reason, .. }) => {
+            return ServerMessage::Error {
+                code: ErrorCode::IllegalMove,
+                message: refused.message,
+                reason: Some(*reason),
+            };
+        }
+        Cause::Step(StepError::GameOver) | Cause::Left(EliminateError::GameOver) => {
+            ErrorCode::GameOver
+        }
+        Cause::Step(StepError::ChanceNext(_)) => ErrorCode::MustThrowFirst,
+        Cause::Step(StepError::DecisionNext(_)) => ErrorCode::MustMoveFirst,
+        Cause::Step(StepError::NotYourDecision(_) | StepError::WrongChance(_)) => {
+            ErrorCode::NotYourTurn
+        }
+        Cause::Left(EliminateError::AlreadyOut(_)) => ErrorCode::OutOfGame,
+        Cause::Left(EliminateError::NotAtTable(_) | EliminateError::TwoSeats) => {
+            ErrorCode::NotAPlayer
+        }
+    };
+    tracing::warn!(
+        code = refused.code(),
+        "the engine refused what the room let through"
+    );
+    refuse(code, refused.message)
 }
 
 /// The stored form of a standing, with the colours the table dealt.
@@ -75,6 +101,24 @@ impl Room {
                 "you hold no seat in this game (spectators cannot act)",
             )
         })
+    }
+
+    /// The sender's seat, for a game action (a throw, a decision, a
+    /// resignation, a claim, a rematch message): refused with the one code
+    /// `out_of_game` while the game goes on without it (a seat out of a
+    /// game of three or four), whatever the action, so a client needs no
+    /// per-action knowledge of why an out seat cannot act. Once the game
+    /// is over the seat is a seat like the others (it may ask for a
+    /// rematch).
+    pub(super) fn in_game_seat(&self, conn: ConnId) -> Result<Seat, Refusal> {
+        let seat = self.player_seat(conn)?;
+        if self.slot.status == Status::Playing && !self.slot.seat_in(seat) {
+            return Err(refuse(
+                ErrorCode::OutOfGame,
+                "your seat is out of this game; the others play on",
+            ));
+        }
+        Ok(seat)
     }
 
     pub(super) fn require_playing(&self) -> Result<(), Refusal> {
@@ -375,7 +419,7 @@ impl Room {
         self.require_playing()?;
         if !self.slot.seat_in(seat) {
             return Err(refuse(
-                ErrorCode::GameOver,
+                ErrorCode::OutOfGame,
                 "that seat is already out of the game",
             ));
         }
@@ -394,14 +438,14 @@ impl Room {
     }
 
     pub(super) async fn resign(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let seat = self.player_seat(conn)?;
+        let seat = self.in_game_seat(conn)?;
         self.leave(seat, LeftHow::Resigned).await
     }
 
     /// A claim that the seat to act has abandoned the game: it must have
     /// been away past the reconnect timeout.
     pub(super) async fn claim_win(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let seat = self.player_seat(conn)?;
+        let seat = self.in_game_seat(conn)?;
         self.require_playing()?;
         let Some(away) = self.slot.table.to_act().filter(|to_act| *to_act != seat) else {
             return Err(refuse(
@@ -409,9 +453,6 @@ impl Room {
                 "it is your turn; only the seat to act can abandon the game",
             ));
         };
-        if !self.slot.seat_in(seat) {
-            return Err(refuse(ErrorCode::NotAPlayer, "you are out of this game"));
-        }
         if self.connected(away) {
             return Err(refuse(
                 ErrorCode::NotAbandoned,

@@ -36,7 +36,9 @@ impl Room {
     }
 
     pub(super) async fn offer_rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
-        let seat = self.player_seat(conn)?;
+        // An out seat hears `out_of_game` while the others play on, as for
+        // every other game action.
+        let seat = self.in_game_seat(conn)?;
         self.require_finished()?;
         let already = self.slot.seat(seat).is_some_and(|slot| slot.rematch);
         if !already {
@@ -77,7 +79,7 @@ impl Room {
     /// The seat of a player answering a rematch offer, when another seat
     /// has made one.
     fn seat_answering_rematch(&self, conn: ConnId) -> Result<Seat, Refusal> {
-        let seat = self.player_seat(conn)?;
+        let seat = self.in_game_seat(conn)?;
         self.require_finished()?;
         if !self.offered_by_other(seat) {
             return Err(refuse(

@@ -74,7 +74,10 @@ pub(super) fn next_info(table: &Table, status: &Status) -> NextInfo {
                 .into_iter()
                 .map(|(from, error)| BlockedInfo {
                     from,
-                    code: error.code(),
+                    // `blocked` asks the rules to refuse a choice in the
+                    // decision that waits, so there is always a reason; the
+                    // generic one stands in should that ever break.
+                    code: error.reason().unwrap_or(senet_engine::Reason::NotAnOption),
                     message: error.to_string(),
                 })
                 .collect(),

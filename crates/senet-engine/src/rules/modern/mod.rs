@@ -20,8 +20,8 @@ mod text;
 mod view;
 
 use crate::model::{
-    ChanceKind, Choice, DiceUse, EliminateError, EndHow, Event, Next, Options, Pip, Place, Roll,
-    RuleSet, Seat, SeatsError, Standing, Step, StepError, View, Why, check_step,
+    ChanceKind, Choice, DiceUse, EliminateError, EndHow, Event, Next, Options, Pip, Place, Reason,
+    Roll, RuleSet, Seat, SeatsError, Standing, Step, StepError, View, Why, check_step,
 };
 use crate::rules::RuleSetId;
 use crate::square::Square;
@@ -184,7 +184,7 @@ fn refuse(rules: Modern, state: &ModernState, step: &Step) -> StepError {
         // The fast check in `apply` and the options disagree: a bug. Refuse
         // rather than guess.
         Ok(()) => StepError::NotAnOption {
-            reason: "not_an_option",
+            reason: Reason::NotAnOption,
             detail: format!("{step:?} is not allowed now"),
         },
     }
@@ -192,8 +192,7 @@ fn refuse(rules: Modern, state: &ModernState, step: &Step) -> StepError {
 
 /// Why a move of the seat on turn is not an option, in the rules' words.
 fn explain(state: &ModernState, from: u8, by: DiceUse) -> Option<StepError> {
-    let refuse =
-        |reason: &'static str, detail: String| Some(StepError::NotAnOption { reason, detail });
+    let refuse = |reason: Reason, detail: String| Some(StepError::NotAnOption { reason, detail });
     let uses = Uses::of(state);
     let Some(squares) = uses.squares(by) else {
         let detail = match state.phase {
@@ -212,33 +211,36 @@ fn explain(state: &ModernState, from: u8, by: DiceUse) -> Option<StepError> {
             }
             _ => "the dice cannot be used so now".to_owned(),
         };
-        return refuse("wrong_dice", detail);
+        return refuse(Reason::WrongDice, detail);
     };
     if movers(state, &uses) & (1 << from) == 0 {
         return if state.occupied[state.to_move.index()] & (1 << from) != 0 {
             refuse(
-                "moved_already",
+                Reason::MovedAlready,
                 format!("the piece on {from} used the other die: move a different piece"),
             )
         } else {
-            refuse("no_piece_of_yours", format!("no piece of yours on {from}"))
+            refuse(
+                Reason::NoPieceOfYours,
+                format!("no piece of yours on {from}"),
+            )
         };
     }
     match landing(state, state.to_move.number(), from, squares) {
         Err(Illegal::OwnPiece(to)) => refuse(
-            "own_piece",
+            Reason::OwnPiece,
             format!("the piece on {from} would land on your own piece on {to}"),
         ),
         Err(Illegal::Safe(to)) => refuse(
-            "safe",
+            Reason::Safe,
             format!("the piece on {to} is safe from a piece starting outside 26–30"),
         ),
         Err(Illegal::BirdFull) => refuse(
-            "bird_full",
+            Reason::BirdFull,
             "the Bird has no empty square at or below 15 to send the piece to".to_owned(),
         ),
         Ok(_) if must_move_from(state, &uses) & (1 << from) == 0 => refuse(
-            "must_move_28_30",
+            Reason::MustMove2830,
             "a piece on 28–30 can move, so one of them must".to_owned(),
         ),
         Ok(_) => None,

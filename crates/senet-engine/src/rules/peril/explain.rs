@@ -1,11 +1,11 @@
 //! Why a choice is refused, in the rules' own words, so a player (and the
 //! server's error message) learns the rule, not just "not an option".
 
-use crate::model::{Choice, StepError};
+use crate::model::{Choice, Reason, StepError};
 use crate::rules::peril::state::{ENTRY, GATES, PerilPhase, PerilState, bit};
 
 /// A refusal with a stable code and a sentence.
-fn refuse(reason: &'static str, detail: String) -> StepError {
+fn refuse(reason: Reason, detail: String) -> StepError {
     StepError::NotAnOption { reason, detail }
 }
 
@@ -20,15 +20,15 @@ pub(crate) fn refusal(state: &PerilState, choice: Choice) -> Option<StepError> {
             let roll = roll.value();
             let to = from.number() + roll;
             Some(if mine & bit(from.number()) == 0 {
-                refuse("no_pawn_of_yours", format!("you have no pawn on {from}"))
+                refuse(Reason::NoPawnOfYours, format!("you have no pawn on {from}"))
             } else if to > GATES {
                 refuse(
-                    "past_30",
+                    Reason::Past30,
                     format!("{from} + {roll} goes past 30; a pawn must land on 30 exactly"),
                 )
             } else {
                 refuse(
-                    "own_pawn",
+                    Reason::OwnPawn,
                     format!("your own pawn stands on {to}; a pawn may not land on a friendly pawn"),
                 )
             })
@@ -37,32 +37,32 @@ pub(crate) fn refusal(state: &PerilState, choice: Choice) -> Option<StepError> {
             let roll = roll.value();
             Some(if roll < 4 {
                 refuse(
-                    "no_summon",
+                    Reason::NoSummon,
                     format!("a roll of {roll} must move a pawn; only a 4, 5 or 6 summons"),
                 )
             } else if to.number() != roll - 3 {
                 refuse(
-                    "summon_square",
+                    Reason::SummonSquare,
                     format!("a {roll} summons onto {}, not onto {to}", roll - 3),
                 )
             } else if state.reserve(state.turn()) == 0 {
-                refuse("empty_reserve", "your reserve is empty".to_owned())
+                refuse(Reason::EmptyReserve, "your reserve is empty".to_owned())
             } else {
                 refuse(
-                    "square_taken",
+                    Reason::SquareTaken,
                     format!("{to} is taken; a summon needs an empty square"),
                 )
             })
         }
         (PerilPhase::Ankh, Choice::Place { to }) => Some(if ENTRY & bit(to.number()) == 0 {
             refuse(
-                "ankh_square",
+                Reason::AnkhSquare,
                 format!("the Ankh places a pawn on 1, 2 or 3, not on {to}"),
             )
         } else {
             debug_assert!(occupied & bit(to.number()) != 0);
             refuse(
-                "square_taken",
+                Reason::SquareTaken,
                 format!("{to} is taken; the Ankh needs an empty square"),
             )
         }),
@@ -73,7 +73,7 @@ pub(crate) fn refusal(state: &PerilState, choice: Choice) -> Option<StepError> {
                 "an opponent pawn (the Vulture rolled 5–6)"
             };
             Some(refuse(
-                "vulture_target",
+                Reason::VultureTarget,
                 format!("there is no such pawn on {square}; remove {whose}"),
             ))
         }

@@ -51,8 +51,8 @@ mod text;
 mod view;
 
 use crate::model::{
-    ChanceKind, Choice, EndHow, Event, Next, Options, Pip, Place, Roll, RuleSet, Seat, SeatsError,
-    Standing, Step, StepError, View, Why, check_step,
+    ChanceKind, Choice, EndHow, Event, Next, Options, Pip, Place, Reason, Roll, RuleSet, Seat,
+    SeatsError, Standing, Step, StepError, View, Why, check_step,
 };
 use crate::rules::RuleSetId;
 use crate::square::Square;
@@ -274,7 +274,7 @@ fn accepts(state: &PerilState, step: Step) -> bool {
 /// in the rules' own where it is a choice of the kind the decision asks for.
 fn refusal(state: &PerilState, step: Step) -> StepError {
     let generic = StepError::NotAnOption {
-        reason: "not_an_option",
+        reason: Reason::NotAnOption,
         detail: "that is not one of the options".to_owned(),
     };
     match (check_step(&Peril.next(state), &step), step) {

@@ -98,95 +98,115 @@ pub const fn client_types(version: Version) -> &'static [&'static str] {
     }
 }
 
-/// Why a client message was refused; each has its own wire code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
+/// Declares [`ErrorCode`], its wire code and [`ErrorCode::ALL`] from one
+/// list, so a code added to the enum is in `ALL` (and so in the check that
+/// `docs/protocol.md` documents every code) by construction.
+macro_rules! error_codes {
+    ($( $(#[$doc:meta])* $variant:ident => $code:literal, )+) => {
+        /// Why a client message was refused; each has its own wire code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum ErrorCode {
+            $( $(#[$doc])* $variant, )+
+        }
+
+        impl ErrorCode {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [ErrorCode] = &[ $( ErrorCode::$variant, )+ ];
+
+            /// The wire code.
+            #[must_use]
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( ErrorCode::$variant => $code, )+
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
     /// The frame is not JSON (or not a JSON object).
-    BadJson,
+    BadJson => "bad_json",
     /// The `type` is missing or unknown.
-    UnknownType,
+    UnknownType => "unknown_type",
     /// The type is known but its fields are wrong.
-    BadMessage,
+    BadMessage => "bad_message",
     /// `v` is not a version this server speaks.
-    UnsupportedVersion,
+    UnsupportedVersion => "unsupported_version",
     /// Binary frames are not part of the protocol.
-    BinaryNotSupported,
+    BinaryNotSupported => "binary_not_supported",
     /// The frame is larger than 4 KiB.
-    FrameTooLarge,
+    FrameTooLarge => "frame_too_large",
     /// The sender holds no seat in this game (spectator, or no token).
-    NotAPlayer,
+    NotAPlayer => "not_a_player",
     /// It is the other side's turn.
-    NotYourTurn,
+    NotYourTurn => "not_your_turn",
     /// The game is waiting for an opponent.
-    GameNotStarted,
+    GameNotStarted => "game_not_started",
     /// The game is over.
-    GameOver,
+    GameOver => "game_over",
     /// A move was sent before throwing.
-    MustThrowFirst,
+    MustThrowFirst => "must_throw_first",
     /// A throw was sent while a move is due.
-    MustMoveFirst,
+    MustMoveFirst => "must_move_first",
     /// The engine refused the move; `reason` holds its code.
-    IllegalMove,
+    IllegalMove => "illegal_move",
     /// Rematch messages are only for finished games.
-    GameNotOver,
+    GameNotOver => "game_not_over",
     /// There is no rematch offer from the opponent to answer.
-    NoRematchOffer,
+    NoRematchOffer => "no_rematch_offer",
     /// The win cannot be claimed: the opponent is not (long enough) away.
-    NotAbandoned,
+    NotAbandoned => "not_abandoned",
     /// Storing the action failed; nothing changed. Try again.
-    StorageError,
+    StorageError => "storage_error",
     /// Another server runs the game now; nothing changed. The connection
     /// closes (1012) and the client reconnects.
-    RoomMoved,
-    /// The sender's clock ran out: the seat lost (or is out) on time.
-    OutOfTime,
+    RoomMoved => "room_moved",
+    /// The sender's clock ran out: the seat lost on time (a game of two),
+    /// or its throw or decision came as its clock ran out.
+    OutOfTime => "out_of_time",
+    /// The sender's seat is out of this game of three or four seats (it
+    /// resigned, was abandoned or ran out of time) while the others play
+    /// on: every game action it sends is refused with this one code until
+    /// the game is over. Chat stays open to it.
+    OutOfGame => "out_of_game",
     /// A chat message with nothing but white space.
-    ChatEmpty,
+    ChatEmpty => "chat_empty",
     /// A chat message longer than 280 characters.
-    ChatTooLong,
+    ChatTooLong => "chat_too_long",
     /// A chat message with a control character (a line break, a tab, …).
-    ChatBadText,
+    ChatBadText => "chat_bad_text",
     /// More chat messages than the connection may send for now.
-    ChatRateLimited,
+    ChatRateLimited => "chat_rate_limited",
     /// The room's creator turned chat off.
-    ChatOff,
+    ChatOff => "chat_off",
     /// The sender may not do this in chat: write to the other channel,
     /// write without a player token, or switch a room's chat that is not
     /// theirs.
-    ChatNotAllowed,
+    ChatNotAllowed => "chat_not_allowed",
 }
 
-impl ErrorCode {
-    /// The wire code.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::BadJson => "bad_json",
-            ErrorCode::UnknownType => "unknown_type",
-            ErrorCode::BadMessage => "bad_message",
-            ErrorCode::UnsupportedVersion => "unsupported_version",
-            ErrorCode::BinaryNotSupported => "binary_not_supported",
-            ErrorCode::FrameTooLarge => "frame_too_large",
-            ErrorCode::NotAPlayer => "not_a_player",
-            ErrorCode::NotYourTurn => "not_your_turn",
-            ErrorCode::GameNotStarted => "game_not_started",
-            ErrorCode::GameOver => "game_over",
-            ErrorCode::MustThrowFirst => "must_throw_first",
-            ErrorCode::MustMoveFirst => "must_move_first",
-            ErrorCode::IllegalMove => "illegal_move",
-            ErrorCode::GameNotOver => "game_not_over",
-            ErrorCode::NoRematchOffer => "no_rematch_offer",
-            ErrorCode::NotAbandoned => "not_abandoned",
-            ErrorCode::StorageError => "storage_error",
-            ErrorCode::RoomMoved => "room_moved",
-            ErrorCode::OutOfTime => "out_of_time",
-            ErrorCode::ChatEmpty => "chat_empty",
-            ErrorCode::ChatTooLong => "chat_too_long",
-            ErrorCode::ChatBadText => "chat_bad_text",
-            ErrorCode::ChatRateLimited => "chat_rate_limited",
-            ErrorCode::ChatOff => "chat_off",
-            ErrorCode::ChatNotAllowed => "chat_not_allowed",
+/// On the wire an error code is its text.
+impl Serialize for ErrorCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::ErrorCode;
+
+    #[test]
+    fn every_code_is_distinct_and_goes_out_as_its_text() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "{code:?} twice");
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                serde_json::json!(code.as_str())
+            );
         }
     }
 }

@@ -349,9 +349,9 @@ pub enum ServerMessage {
         code: ErrorCode,
         /// Human-readable message.
         message: String,
-        /// For `illegal_move`: the engine's reason code.
+        /// For `illegal_move`: the rules' reason (its code on the wire).
         #[serde(skip_serializing_if = "Option::is_none")]
-        reason: Option<&'static str>,
+        reason: Option<senet_engine::Reason>,
     },
     /// Answer to `ping`.
     Pong,

@@ -83,8 +83,9 @@ pub struct OptionInfo {
 pub struct BlockedInfo {
     /// The piece's square (as in the options' `from`).
     pub from: Square,
-    /// The rules' stable reason code (`blockade`, `own_pawn`, `safe`, …).
-    pub code: &'static str,
+    /// The rules' reason (its stable code on the wire: `blockade`,
+    /// `own_pawn`, `safe`, …).
+    pub code: senet_engine::Reason,
     /// The reason in the rules' words.
     pub message: String,
 }
