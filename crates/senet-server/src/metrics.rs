@@ -144,6 +144,12 @@ pub fn message_rejected(code: &'static str) {
     counter!(MESSAGES_REJECTED, "code" => code).increment(1);
 }
 
+/// A stored game was replayed from its steps, `for_what` (`history`: a
+/// history request, which replays once; `review`).
+pub fn game_replayed(for_what: &'static str) {
+    counter!("senet_games_replayed_total", "for" => for_what).increment(1);
+}
+
 /// A seated player came back after a disconnection.
 pub fn reconnect() {
     counter!(RECONNECTS).increment(1);

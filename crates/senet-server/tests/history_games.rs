@@ -9,10 +9,10 @@ use std::collections::HashSet;
 
 use chrono::Duration;
 use common::seeded::{at, get_ok, ids, seed};
-use common::{TestApp, spawn_app, started_room};
+use common::{TestApp, same_event, spawn_app, started_room};
 use senet_engine::{GameText, Kendall, Rules};
 use senet_server::store::{HistoryQuery, ImportGame};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use uuid::Uuid;
@@ -273,4 +273,88 @@ pub async fn analyze(app: &TestApp) {
     let mut conn = sqlx::PgConnection::connect(&app.db_url).await.unwrap();
     sqlx::query("ANALYZE").execute(&mut conn).await.unwrap();
     conn.close().await.ok();
+}
+
+/// Throws for whoever is to move until a throw waits for its move (a throw
+/// with none forfeits and passes the turn); returns the client that must
+/// move and how many throws were made.
+async fn throw_until_a_move_waits(
+    clients: &mut [&mut common::client::Client; 2],
+) -> (usize, usize) {
+    let mut mover = 0;
+    let mut throws = 0;
+    loop {
+        clients[mover]
+            .send(json!({ "v": 1, "type": "throw" }))
+            .await;
+        let thrown = same_event(clients).await;
+        assert_eq!(thrown["type"], "thrown", "{thrown}");
+        throws += 1;
+        if !thrown["forfeited"].as_bool().unwrap() {
+            return (mover, throws);
+        }
+        let forfeited = same_event(clients).await;
+        mover = usize::from(forfeited["to_move"] == "spool");
+    }
+}
+
+#[tokio::test]
+async fn a_throw_the_game_ended_on_stays_in_the_record() {
+    let app = spawn_app().await;
+    let (mut cone, mut spool, code, _, _) = started_room(&app).await;
+    let (mover, throws) = throw_until_a_move_waits(&mut [&mut cone, &mut spool]).await;
+    let (resigner, winner) = if mover == 0 {
+        (&mut cone, "spool")
+    } else {
+        (&mut spool, "cone")
+    };
+    resigner.send(json!({ "v": 1, "type": "resign" })).await;
+    let over = resigner.recv_type("game_over").await;
+    let id = over["game_id"].as_str().unwrap().to_owned();
+    assert_eq!(over["result"]["winner"], winner);
+
+    let (status, _, body) = raw_get(&app, &format!("/api/games/{id}/record.txt")).await;
+    assert_eq!(status, 200, "{body} {code}");
+    let parsed = GameText::parse(&body).expect(&body);
+    let unplayed = parsed.unplayed.expect(&body);
+    assert_eq!(parsed.record.len() + 1, throws, "{body}");
+    assert_eq!(parsed.tag("Turns"), Some(throws.to_string().as_str()));
+    let game = get_ok(&app, &format!("/api/games/{id}")).await;
+    let last_throw = game["steps"].as_array().unwrap().last().unwrap().clone();
+    assert!(
+        last_throw["seat"].is_null(),
+        "the last step is the throw: {last_throw}"
+    );
+    assert!(body.contains(&format!(" {}:?", unplayed.throw)), "{body}");
+    // `senet replay` gives the stored result; `senet verify` checks every
+    // throw, the unplayed one too.
+    let replayed = senet_cli::replay_text(&body).unwrap();
+    assert!(
+        replayed.contains(&format!("result: {winner} resigned")),
+        "{replayed}"
+    );
+    assert!(
+        replayed.contains(&format!("unplayed throw: {}", unplayed.throw)),
+        "{replayed}"
+    );
+    let verified = senet_cli::verify::verify_text(&body).unwrap();
+    assert!(
+        verified.contains(&format!(": {throws} chance steps ")),
+        "{verified}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_game_resigned_before_its_first_throw_replays_to_its_result() {
+    let app = spawn_app().await;
+    let (mut cone, _spool, _, _, _) = started_room(&app).await;
+    cone.send(json!({ "v": 1, "type": "resign" })).await;
+    let over = cone.recv_type("game_over").await;
+    let id = over["game_id"].as_str().unwrap().to_owned();
+    let (_, _, body) = raw_get(&app, &format!("/api/games/{id}/record.txt")).await;
+    let replayed = senet_cli::replay_text(&body).unwrap();
+    assert!(replayed.contains("result: spool resigned"), "{replayed}");
+    assert!(replayed.contains("turns: 0"), "{replayed}");
+    app.stop().await;
 }

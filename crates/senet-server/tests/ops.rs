@@ -91,3 +91,38 @@ async fn health_and_readiness_answer_once_started() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_history_request_replays_its_game_once() {
+    let app = spawn_app().await;
+    let (mut cone, mut spool, _, _, _) = started_room(&app).await;
+    let mut mover = 0;
+    for _ in 0..8 {
+        let events = play_turn(&mut [&mut cone, &mut spool], mover).await;
+        mover = usize::from(events.last().unwrap()["to_move"] == "spool");
+    }
+    cone.send(json!({ "v": 1, "type": "resign" })).await;
+    let over = cone.recv_type("game_over").await;
+    let id = over["game_id"].as_str().unwrap().to_owned();
+    let replays = r#"senet_games_replayed_total{for="history"}"#;
+    let count = |metrics: &str| {
+        metrics
+            .contains(replays)
+            .then(|| sample(metrics, replays))
+            .unwrap_or(0.0)
+    };
+    for path in ["", "/record.txt", "/record.json"] {
+        let before = count(&metrics(&app).await);
+        let response = app
+            .http("GET", &format!("/api/games/{id}{path}"), None, None)
+            .await;
+        assert_eq!(response.status, 200, "{path}");
+        let after = count(&metrics(&app).await);
+        assert_eq!(
+            after - before,
+            1.0,
+            "GET /api/games/{{id}}{path} replays once"
+        );
+    }
+    app.stop().await;
+}

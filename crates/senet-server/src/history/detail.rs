@@ -92,7 +92,7 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
         .filter(|row| row.visible_to(viewer))
         .ok_or_else(not_found)?;
     let steps = store.steps(game_id).await?;
-    let replayed = replay::replay(&row, &steps)?;
+    let replayed = replay::replay(&row, &steps, "history")?;
     let turns = super::kendall::turns(&replayed, &steps)?;
     let mut game = super::row_json(&row);
     // The list's `turns` is a count; here `turns` are the Kendall turns.

@@ -29,10 +29,16 @@ pub struct Replayed {
     pub views: Vec<senet_engine::View>,
 }
 
-/// Replays a game's stored entries through [`Table`]; a rule set, a seat
-/// count or an entry the rules refuse is an internal error naming the game
-/// (the store only ever holds what a table took).
-pub fn replay(row: &HistoryRow, steps: &[StepRow]) -> Result<Replayed, AppError> {
+/// Replays a game's stored entries through [`Table`], `for_what` (counted
+/// by [`crate::metrics::game_replayed`]); a rule set, a seat count or an
+/// entry the rules refuse is an internal error naming the game (the store
+/// only ever holds what a table took).
+pub fn replay(
+    row: &HistoryRow,
+    steps: &[StepRow],
+    for_what: &'static str,
+) -> Result<Replayed, AppError> {
+    crate::metrics::game_replayed(for_what);
     let fail = |what: String| AppError::Internal(format!("game {}: {what}", row.id));
     let rule_set: RuleSetId = row.rule_set.parse().map_err(|e| fail(format!("{e}")))?;
     let seats = u8::try_from(row.seat_count).map_err(|e| fail(format!("seat count: {e}")))?;

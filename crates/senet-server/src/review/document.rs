@@ -30,7 +30,7 @@ pub struct Input {
 /// leaving); the store only holds what a table took, so a refusal is an
 /// internal error naming the game.
 pub fn input(row: &HistoryRow, steps: &[StepRow]) -> Result<Input, AppError> {
-    let replayed = replay(row, steps)?;
+    let replayed = replay(row, steps, "review")?;
     let record = replayed
         .table
         .record()

@@ -18,12 +18,19 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::game::Game;
+mod replay;
+#[cfg(test)]
+mod tests;
+mod write;
+
+pub(crate) use write::escape;
+pub use write::{write_game_text, write_text};
+
 use crate::record::{Action, Record, Turn};
-use crate::rules::{Kendall, RuleSetId, Rules};
+use crate::rules::{Kendall, RuleSetId};
 use crate::side::Side;
 use crate::square::Square;
-use crate::throw::{MAX_THROW, Throw};
+use crate::throw::MAX_THROW;
 
 /// A parsed game text: its header tags, in order, and its turns.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -82,12 +89,13 @@ impl std::error::Error for NotationError {}
 pub struct Outcome {
     /// The winner.
     pub winner: Side,
-    /// `borne_off`, `resigned` or `abandoned`.
+    /// `borne_off`, `resigned`, `abandoned` or `time`.
     pub how: &'static str,
 }
 
-/// The ways a game can end.
-pub const RESULT_HOWS: [&str; 3] = ["borne_off", "resigned", "abandoned"];
+/// The ways a game can end: every piece borne off, a resignation, an
+/// absence claimed by the other player, a clock run out.
+pub const RESULT_HOWS: [&str; 4] = ["borne_off", "resigned", "abandoned", "time"];
 
 impl FromStr for Outcome {
     type Err = String;
@@ -101,9 +109,10 @@ impl FromStr for Outcome {
             "spool" => Side::Spool,
             _ => return Err(format!("result winner `{winner}` is not `cone` or `spool`")),
         };
-        let how = RESULT_HOWS.into_iter().find(|h| *h == how).ok_or_else(|| {
-            format!("result `{how}` is not one of borne_off, resigned, abandoned")
-        })?;
+        let how = RESULT_HOWS
+            .into_iter()
+            .find(|h| *h == how)
+            .ok_or_else(|| format!("result `{how}` is not one of {}", RESULT_HOWS.join(", ")))?;
         Ok(Outcome { winner, how })
     }
 }
@@ -128,86 +137,6 @@ fn side_letter(side: Side) -> char {
     }
 }
 
-/// Escapes a tag value: `\` and `"` get a backslash, line breaks become spaces.
-pub(crate) fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '\\' | '"' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Writes a game text: the tags, a blank line, then the turns, several to a
-/// line. The side of each turn is found by replaying the record under the
-/// `RuleSet` tag's rules (Kendall when absent); a record the rules reject is
-/// an error.
-pub fn write_text(tags: &[(&str, &str)], record: &Record) -> Result<String, NotationError> {
-    write_game_text(tags, record, None)
-}
-
-/// [`write_text`] with, after the turns, the throw the game ended on before
-/// its move was played (`3:?`), when there is one: a game resigned,
-/// abandoned or lost on time right after a throw keeps that throw.
-pub fn write_game_text(
-    tags: &[(&str, &str)],
-    record: &Record,
-    unplayed: Option<Throw>,
-) -> Result<String, NotationError> {
-    let rule_set = tags
-        .iter()
-        .find(|(k, _)| *k == "RuleSet")
-        .map_or("kendall", |(_, v)| *v);
-    let id = RuleSetId::from_str(rule_set).map_err(|e| NotationError {
-        line: 1,
-        turn: None,
-        reason: e.to_string(),
-    })?;
-    let (sides, to_move) = sides_of(id, record)?;
-    let mut out = String::new();
-    for (key, value) in tags {
-        out.push_str(&format!("[{key} \"{}\"]\n", escape(value)));
-    }
-    out.push('\n');
-    let mut tokens: Vec<String> = record
-        .turns()
-        .iter()
-        .zip(&sides)
-        .enumerate()
-        .map(|(i, (turn, side))| format!("{}. {} {turn}", i + 1, side_letter(*side)))
-        .collect();
-    if let Some(throw) = unplayed {
-        tokens.push(format!(
-            "{}. {} {}:{UNPLAYED}",
-            record.len() + 1,
-            side_letter(to_move),
-            throw.value()
-        ));
-    }
-    let mut line_len = 0;
-    for token in tokens {
-        if line_len > 0 && line_len + 1 + token.len() > 79 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(&token);
-        line_len += token.len();
-    }
-    if line_len > 0 {
-        out.push('\n');
-    }
-    Ok(out)
-}
-
 /// The action of a throw whose move was never played.
 const UNPLAYED: char = '?';
 
@@ -225,22 +154,6 @@ fn stick_rules(id: RuleSetId, line: usize) -> Result<Kendall, NotationError> {
             reason: format!("records of `{id}` are not written in this notation yet"),
         })
     }
-}
-
-/// The side that plays each turn, by replaying the record, and the side to
-/// throw after the last.
-fn sides_of(id: RuleSetId, record: &Record) -> Result<(Vec<Side>, Side), NotationError> {
-    let mut game = Game::new(stick_rules(id, 1)?);
-    let mut sides = Vec::with_capacity(record.len());
-    for (i, turn) in record.turns().iter().enumerate() {
-        sides.push(game.position().to_move());
-        game.apply_turn(*turn).map_err(|e| NotationError {
-            line: 1,
-            turn: Some(i + 1),
-            reason: format!("`{turn}`: {e}"),
-        })?;
-    }
-    Ok((sides, game.position().to_move()))
 }
 
 impl GameText {
@@ -401,111 +314,6 @@ impl GameText {
             .position(|(k, _)| k == key)
             .and_then(|i| self.tag_lines.get(i).copied())
             .unwrap_or(1)
-    }
-
-    /// Replays every turn under the `RuleSet` tag's rules (Kendall when
-    /// absent), checking that each turn names the side to move and is legal,
-    /// and that the `Result` tag agrees with the final position: a
-    /// `borne_off` result needs the game won by that side; a `resigned` or
-    /// `abandoned` one a game not yet over. An unplayed last throw must
-    /// name the side to move and be a throw the rules can give with a
-    /// legal move (else it is a forfeit, `-`), in a game not over. Returns
-    /// the game after the last turn (the unplayed throw is no turn).
-    pub fn replay(&self) -> Result<Game<Kendall>, NotationError> {
-        let id = match self.tag("RuleSet") {
-            None => RuleSetId::Kendall,
-            Some(name) => RuleSetId::from_str(name).map_err(|e| NotationError {
-                line: self.tag_line("RuleSet"),
-                turn: None,
-                reason: e.to_string(),
-            })?,
-        };
-        let outcome = self.outcome()?;
-        let mut game = Game::new(stick_rules(id, self.tag_line("RuleSet"))?);
-        for (i, turn) in self.record.turns().iter().enumerate() {
-            let fail = |reason: String| NotationError {
-                line: self.lines.get(i).copied().unwrap_or(0),
-                turn: Some(i + 1),
-                reason,
-            };
-            let to_move = game.position().to_move();
-            if game.winner().is_some() {
-                return Err(fail("the game was already over".to_owned()));
-            }
-            if self.sides.get(i).copied() != Some(to_move) {
-                return Err(fail(format!(
-                    "the turn names the wrong side: {} is to move",
-                    side_word(to_move)
-                )));
-            }
-            game.apply_turn(*turn)
-                .map_err(|e| fail(format!("`{turn}` is refused: {e}")))?;
-        }
-        if let Some(unplayed) = self.unplayed {
-            self.check_unplayed(&game, unplayed)?;
-        }
-        if let Some(outcome) = outcome {
-            let line = self.tag_line("Result");
-            let winner = game.winner();
-            let fail = |reason: String| NotationError {
-                line,
-                turn: None,
-                reason,
-            };
-            match (outcome.how, winner) {
-                ("borne_off", Some(w)) if w == outcome.winner => {}
-                ("borne_off", _) => {
-                    return Err(fail(format!(
-                        "the result says {} bore off every piece, but the turns do not end so",
-                        side_word(outcome.winner)
-                    )));
-                }
-                (_, Some(w)) => {
-                    return Err(fail(format!(
-                        "the result says `{outcome}`, but {} bore off every piece",
-                        side_word(w)
-                    )));
-                }
-                (_, None) => {}
-            }
-        }
-        Ok(game)
-    }
-}
-
-impl GameText {
-    /// Checks the unplayed last throw against the game after the turns.
-    fn check_unplayed(
-        &self,
-        game: &Game<Kendall>,
-        unplayed: UnplayedThrow,
-    ) -> Result<(), NotationError> {
-        let fail = |reason: String| NotationError {
-            line: unplayed.line,
-            turn: Some(self.record.len() + 1),
-            reason,
-        };
-        let token = format!("{}:{UNPLAYED}", unplayed.throw);
-        if game.winner().is_some() {
-            return Err(fail("the game was already over".to_owned()));
-        }
-        let to_move = game.position().to_move();
-        if unplayed.side != to_move {
-            return Err(fail(format!(
-                "the turn names the wrong side: {} is to move",
-                side_word(to_move)
-            )));
-        }
-        let throw = Kendall
-            .throw(unplayed.throw)
-            .map_err(|e| fail(format!("`{token}` is refused: {e}")))?;
-        if Kendall.legal_moves(&game.position(), throw).is_empty() {
-            return Err(fail(format!(
-                "`{token}` is refused: the throw has no legal move, so it is a forfeit (`{}:-`)",
-                unplayed.throw
-            )));
-        }
-        Ok(())
     }
 }
 
