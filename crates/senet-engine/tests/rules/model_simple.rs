@@ -3,9 +3,7 @@
 //! `reference_rules/simple.rs`, invariants and a golden count.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[allow(dead_code)]
-mod reference_rules;
-mod sticks;
+use crate::sticks;
 
 use proptest::prelude::*;
 use senet_engine::{

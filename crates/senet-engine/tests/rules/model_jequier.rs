@@ -1,19 +1,16 @@
-//! Kendall's seven-piece game (`rules-kendall7.md` over `rules-kendall.md`):
-//! one test for every rule and every Decision, differential tests against
-//! the independent reference in `reference_rules/kendall7.rs`, invariants
-//! and a golden count.
+//! G. Jequier's reconstruction (`rules-jequier.md`): one test for every
+//! rule and every Decision, differential tests against the independent
+//! reference in `reference_rules/jequier.rs`, invariants and a golden
+//! count.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[allow(dead_code)]
-mod reference_rules;
-mod sticks;
+use crate::sticks;
 
 use proptest::prelude::*;
 use senet_engine::{
     ChanceKind, EndHow, Event, Jequier, MovesTextError, Next, PlayError, PositionError, RuleSet,
     RuleSetId, Rules, Seat, Seating, Side, Square, StepError, StepGame, Sticks, Why,
 };
-#[path = "model_jequier/exit_row.rs"]
 mod exit_row;
 
 use sticks::{dealt, lines, lot, move_from, options, piece, play, text, throw};

@@ -2,7 +2,7 @@
 //! each named for what it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{lines, pos, sq, text, throw};
 use senet_engine::{

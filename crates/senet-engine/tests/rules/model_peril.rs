@@ -4,7 +4,7 @@
 //! in `model_peril_squares.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod peril_common;
+use crate::peril_common;
 
 use peril_common::*;
 use senet_engine::{

@@ -2,8 +2,8 @@
 //! test against the independent reference implementation in `reference/`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use common::{lines, throw};
 use proptest::prelude::*;

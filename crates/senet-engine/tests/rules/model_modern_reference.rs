@@ -1,5 +1,5 @@
 //! Differential test: the engine's Senet-modern against the independent
-//! reference (`tests/reference_rules/modern.rs`), both written from
+//! reference (`tests/rules/reference_rules/modern.rs`), both written from
 //! `shared/spec/rules-modern.md` without seeing each other.
 //!
 //! Random games for 2, 3 and 4 seats are played on both in lockstep, with
@@ -13,10 +13,9 @@
 //! (the one place that documents where they differ).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[allow(dead_code, unused_imports)] // the other rule sets of the reference are not used here
-mod reference_rules;
+use crate::reference_rules;
 
-mod modern_adapter;
+use crate::modern_adapter;
 
 use std::collections::BTreeMap;
 

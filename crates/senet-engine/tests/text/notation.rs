@@ -167,7 +167,7 @@ fn illegal_turns_name_line_and_turn() {
 /// engine's own words.
 #[test]
 fn the_documented_example_replays() {
-    let doc = include_str!("../../../docs/notation.md");
+    let doc = include_str!("../../../../docs/notation.md");
     let example = doc
         .split("```text\n")
         .nth(1)

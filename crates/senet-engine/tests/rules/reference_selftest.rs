@@ -1,7 +1,7 @@
 //! Self-tests of the independent reference implementation against
 //! hand-worked examples from shared/spec/rules-kendall.md.
 
-mod reference;
+use crate::reference;
 
 use reference::{reference_moves, reference_parse};
 

@@ -3,7 +3,7 @@
 //! them, from hand-made positions.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod peril_common;
+use crate::peril_common;
 
 use peril_common::*;
 use senet_engine::{EndHow, Next, Peril, PerilPhase, PerilState, Place, RuleSet, Why};

@@ -4,7 +4,7 @@
 //! Decisions).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
+use crate::modern_support;
 
 use modern_support::{options, piece, play, position, roll_one, seat, sq, try_move};
 use senet_engine::{DiceUse, ModernState, Place, Square, Why};

@@ -4,8 +4,8 @@
 //! a decision that moves no piece and a state waiting for chance get none.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
-mod peril_common;
+use crate::modern_support;
+use crate::peril_common;
 
 use senet_engine::{
     AnyRules, AnyState, Choice, Jequier, Kendall, Kendall7, Modern, Next, Peril, PerilPhase,

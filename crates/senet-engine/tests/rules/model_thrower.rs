@@ -5,7 +5,7 @@
 //! the seat whose turn it is, and nobody for the lot.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
+use crate::modern_support;
 
 use modern_support::{pos, text};
 use rand::SeedableRng;

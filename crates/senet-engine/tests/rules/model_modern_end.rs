@@ -5,7 +5,7 @@
 //! on the end).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
+use crate::modern_support;
 
 use modern_support::{options, piece, play, position, roll, roll_one, seat, sq, standing};
 use senet_engine::{ChanceKind, EndHow, Event, Modern, ModernPhase, Next, Place, RuleSet, Why};

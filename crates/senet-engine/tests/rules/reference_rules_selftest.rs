@@ -7,10 +7,10 @@
 //! every test name starts with the rule set it checks.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-/// The existing independent reference of the standard rules, used to check
-/// kendall-7 where the two rule sets coincide.
-mod reference;
-mod reference_rules;
+// The existing independent reference of the standard rules, used to check
+// kendall-7 where the two rule sets coincide.
+use crate::reference;
+use crate::reference_rules;
 
 /// Implements [`Inspect`] for a reference module's `Game` by its own
 /// `census`, `describe` and `SENDS_AWAY`; `seats` is a constant or the
@@ -39,15 +39,10 @@ macro_rules! inspect_game {
     };
 }
 
-#[path = "reference_rules_selftest/jequier.rs"]
 mod jequier;
-#[path = "reference_rules_selftest/kendall7.rs"]
 mod kendall7;
-#[path = "reference_rules_selftest/modern.rs"]
 mod modern;
-#[path = "reference_rules_selftest/peril.rs"]
 mod peril;
-#[path = "reference_rules_selftest/simple.rs"]
 mod simple;
 
 use reference_rules::{Census, Next, Prob, RefGame, SplitMix64, Standing, sample, sums_to_one};

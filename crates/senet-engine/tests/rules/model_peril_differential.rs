@@ -15,8 +15,7 @@
 //!   not their order.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[allow(dead_code)]
-mod reference_rules;
+use crate::reference_rules;
 
 use std::collections::BTreeMap;
 

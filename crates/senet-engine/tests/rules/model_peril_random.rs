@@ -4,7 +4,7 @@
 //! golden count of the states reachable in the first steps.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod peril_common;
+use crate::peril_common;
 
 use std::collections::{HashMap, HashSet};
 

@@ -7,7 +7,7 @@
 //! reference in `model_modern_reference.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
+use crate::modern_support;
 
 use modern_support::{decider, options, play, position, roll, roll_one, seat, try_move};
 use senet_engine::{

@@ -1,5 +1,5 @@
 //! The adapter between the engine's Senet-modern and the independent
-//! reference (`tests/reference_rules/modern.rs`): the vocabularies mapped,
+//! reference (`tests/rules/reference_rules/modern.rs`): the vocabularies mapped,
 //! and what comes next, each step and each position compared.
 //!
 //! # Where the two vocabularies differ (the one place they are mapped)

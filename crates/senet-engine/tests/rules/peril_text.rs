@@ -3,7 +3,7 @@
 //! with a clear error.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod peril_common;
+use crate::peril_common;
 
 use peril_common::*;
 use rand::SeedableRng;

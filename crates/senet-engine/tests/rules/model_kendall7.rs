@@ -4,9 +4,7 @@
 //! and a golden count.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[allow(dead_code)]
-mod reference_rules;
-mod sticks;
+use crate::sticks;
 
 use proptest::prelude::*;
 use senet_engine::{

@@ -5,8 +5,6 @@
 //! the states reachable from the start.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
-
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
@@ -363,12 +361,12 @@ fn the_positions_and_errors_in_the_documentation_are_the_engines() {
     }
     let docs = [
         section(
-            include_str!("../../../docs/notation.md"),
+            include_str!("../../../../docs/notation.md"),
             "### Senet-modern position text",
             "###",
         ),
         section(
-            include_str!("../../../docs/rules.md"),
+            include_str!("../../../../docs/rules.md"),
             "## How to play Senet-modern",
             "##",
         ),

@@ -3,9 +3,8 @@
 //! every rule set.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-#[allow(dead_code)]
-mod reference;
+use crate::common;
+use crate::reference;
 
 use proptest::prelude::*;
 use senet_engine::{Kendall, MovesTextError, Position, RuleSetId, Rules, Side, Square, moves_text};

@@ -3,7 +3,7 @@
 //! others play on; everything else is refused and left as it was.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod modern_support;
+use crate::modern_support;
 
 use modern_support::{pos, seat, sq, standing, text};
 use rand::rngs::SmallRng;
