@@ -2,7 +2,7 @@
 //! two-piece tables built here (fast in debug) and a small oracle.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! run as a user would run them, on one-piece tables (fast in debug).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -1,7 +1,7 @@
 //! The `senet` binary, run as a user would run it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{senet, stdout};
 

@@ -1,7 +1,7 @@
 //! `senet best` and `senet selfplay`, run as a user would run them.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{senet, stdout};
 

@@ -2,7 +2,7 @@
 //! and `play` / `playouts` with `--rules`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{senet, stdout};
 use serde_json::Value;
