@@ -240,7 +240,14 @@ async fn shutdown_does_not_wait_for_a_socket_that_stopped_reading() {
     stalled.stream().flush().await.unwrap();
     let size = table.players[0].snapshot().await.to_string().len();
     assert!(size * requests > 256 * 1024, "snapshots of {size} bytes");
-    // Time for the server to answer until the buffers are full.
+    // Time for the server to answer until the buffers are full. A pause,
+    // not a wait on a condition, for want of one to see: the test needs the
+    // server's connection stuck in the middle of a reply, so that not even
+    // the close frame fits, and the kernel gets there only as its
+    // zero-window probes (200 ms apart at the least) let a little more
+    // through. The buffers merely being full, which `/proc/net/tcp` shows,
+    // comes earlier and is not enough: stopped then, the server's close
+    // frame still gets through.
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(spectators(&app, &code).await, 1, "the room kept it");
 
