@@ -8,7 +8,9 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::raw::{MASK, Raw, frame};
-use common::{Client, TestApp, WAIT, my_side, same_event, spawn_app, spawn_fast_app, started_room};
+use common::{
+    Client, TestApp, WAIT, my_side, same_event, spawn_app, spawn_fast_app, started_room, wait,
+};
 use futures_util::future::join_all;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -100,13 +102,10 @@ async fn spectators(app: &TestApp, code: &str) -> u64 {
 
 /// Waits until the room counts this many spectators.
 async fn await_spectators(app: &TestApp, code: &str, count: u64) {
-    timeout(WAIT, async {
-        while spectators(app, code).await != count {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+    wait::until_true(WAIT, format!("{count} spectators in {code}"), async || {
+        spectators(app, code).await == count
     })
-    .await
-    .expect("spectator count in time");
+    .await;
 }
 
 /// How a stream a client read to its end ended.
