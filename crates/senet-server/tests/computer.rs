@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, TestApp, WAIT, create_database, err_code, lights, start_with_delay};
+use common::{Client, TestApp, WAIT, create_database, err_code, lights, start_with_delay, wait};
 use rand::RngExt;
 use senet_engine::{Game, Kendall, Record, Rules, Side, Square, Sticks};
 use senet_server::Store;
@@ -364,18 +364,16 @@ async fn restart_mid_game_the_computer_continues() {
 
     // Second life: no delay; nobody is connected when the room resumes.
     let app = start_with_delay(&db_url, 100_000.0, Duration::ZERO).await;
-    let turns = tokio::time::timeout(WAIT, async {
-        loop {
-            let id = uuid::Uuid::parse_str(&game_id).unwrap();
+    let id = uuid::Uuid::parse_str(&game_id).unwrap();
+    let turns = wait::until(
+        WAIT,
+        "the resumed computer to play without being asked",
+        async || {
             let (turns, _) = common::kendall_turns(&app.store, id).await.unwrap();
-            if !turns.is_empty() {
-                return turns;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    })
-    .await
-    .expect("the resumed computer plays without being asked");
+            (!turns.is_empty()).then_some(turns)
+        },
+    )
+    .await;
     assert_eq!(turns[0].side, "cone");
 
     let (mut client, snapshot) = app.connect(&code, Some(&token)).await;
@@ -430,17 +428,15 @@ async fn restart_between_the_computers_throw_and_move() {
     assert_eq!(stored_turns(&db_url, id).await, 0);
 
     let app = start_with_delay(&db_url, 100_000.0, Duration::ZERO).await;
-    let turns = tokio::time::timeout(WAIT, async {
-        loop {
+    let turns = wait::until(
+        WAIT,
+        "the resumed computer to move by its stored throw",
+        async || {
             let (turns, _) = common::kendall_turns(&app.store, id).await.unwrap();
-            if !turns.is_empty() {
-                return turns;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    })
-    .await
-    .expect("the resumed computer moves by its stored throw");
+            (!turns.is_empty()).then_some(turns)
+        },
+    )
+    .await;
     assert_eq!(turns[0].side, "cone");
     assert_eq!(turns[0].sticks, bits, "it moved by the throw it had made");
     let legal: Vec<i64> = thrown["moves"]

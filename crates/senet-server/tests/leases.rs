@@ -69,6 +69,18 @@ fn fenced(result: Result<(), WriteError>) {
     }
 }
 
+/// Waits until the lease on `code` has run out (by the database's clock,
+/// the one every lease is judged by), for what follows an expiry rather
+/// than the expiry itself.
+async fn run_out(store: &Store, code: &str) {
+    common::wait::until_true(
+        common::WAIT,
+        format!("the lease on {code} to run out"),
+        async || !store.lease_of(code).await.unwrap().unwrap().live,
+    )
+    .await;
+}
+
 /// Node A's short lease on room `code`, expired and taken over by node B:
 /// (A's stale lease, B's).
 async fn taken_over(store: &Store, code: &str) -> (Lease, Lease) {
@@ -77,7 +89,7 @@ async fn taken_over(store: &Store, code: &str) -> (Lease, Lease) {
         .await
         .unwrap()
         .unwrap();
-    tokio::time::sleep(SHORT * 2).await;
+    run_out(store, code).await;
     let new = store
         .acquire_lease(code, "node-b", LONG)
         .await
@@ -157,7 +169,7 @@ async fn a_node_that_lost_its_lease_cannot_commit(group_commit: bool) {
         .await
         .expect("the owner commits");
 
-    tokio::time::sleep(SHORT + Duration::from_millis(100)).await;
+    run_out(&store, "fence1").await;
     let b = store
         .acquire_lease("fence1", "node-b", LONG)
         .await
@@ -248,7 +260,7 @@ async fn a_fenced_step_in_a_group_fails_alone() {
         .await
         .unwrap()
         .unwrap();
-    tokio::time::sleep(SHORT + Duration::from_millis(100)).await;
+    run_out(&store, "grp2").await;
     store
         .acquire_lease("grp2", "node-b", LONG)
         .await

@@ -345,6 +345,8 @@ async fn abandonment_can_be_claimed_after_the_reconnect_timeout() {
     assert_eq!(gone["side"], "cone");
     spool.send(json!({ "v": 1, "type": "claim_win" })).await;
     assert_eq!(err_code(&spool.recv().await), "not_abandoned");
+    // Staying away past the reconnect timeout is what is tested, so this
+    // is time that must pass, not a wait for something to happen.
     tokio::time::sleep(common::RECONNECT_TIMEOUT + std::time::Duration::from_millis(200)).await;
     spool.send(json!({ "v": 1, "type": "claim_win" })).await;
     let over = spool.event().await;

@@ -9,7 +9,7 @@
 mod common;
 
 use common::feed::{Feed, game_of, room_of};
-use common::{WAIT, spawn_app};
+use common::{WAIT, spawn_app, wait};
 
 #[tokio::test]
 async fn the_feed_follows_games_starting_and_ending_with_their_time_controls() {
@@ -105,16 +105,11 @@ async fn the_feed_follows_the_lobby_and_ends_on_shutdown() {
     let (d, _) = app.connect(&hidden, Some(&dave)).await;
     // The room lists itself just after it handled the connection: wait
     // for the plain lobby to show it, so the first event must too.
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while !app
-        .http("GET", "/api/lobby", None, None)
-        .await
-        .text
-        .contains(&first)
-    {
-        assert!(tokio::time::Instant::now() < deadline, "never listed");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    wait::until_true(WAIT, "the room listed", async || {
+        let lobby = app.http("GET", "/api/lobby", None, None).await;
+        lobby.text.contains(&first)
+    })
+    .await;
 
     let mut feed = Feed::open(&app).await;
     let codes = feed.next().await.expect("a first event");

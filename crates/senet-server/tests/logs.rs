@@ -5,7 +5,7 @@
 mod common;
 
 use common::real::{RealServer, server_command_for};
-use common::{create_database, started_room};
+use common::{WAIT, create_database, started_room, wait};
 use serde_json::json;
 
 #[tokio::test]
@@ -29,8 +29,15 @@ async fn a_room_with_many_games_logs_one_game_id_a_line() {
         // The seats swap each game: Cone's client now holds the Spool.
         std::mem::swap(&mut cone, &mut spool);
     }
-    // Let the last lines reach the log.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // The log is read from the child's pipe by a thread of its own: wait
+    // until every game's lines have come through it.
+    wait::until_true(WAIT, "every game's id in the log", async || {
+        let lines = server.log_lines("game_id=");
+        game_ids
+            .iter()
+            .all(|id| lines.iter().any(|line| line.contains(id.as_str())))
+    })
+    .await;
     let lines = server.log_lines("game_id=");
     assert!(!lines.is_empty(), "game lines name their game");
     for line in &lines {

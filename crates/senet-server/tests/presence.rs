@@ -10,7 +10,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Client, Remote, WAIT, err_code, spawn_app};
+use common::{Client, Remote, WAIT, err_code, spawn_app, wait};
 use serde_json::{Value, json};
 
 /// The codes the lobby lists now.
@@ -29,18 +29,14 @@ async fn lobby(app: &Remote) -> Vec<String> {
 /// relists itself right after it handled a connection, which may be just
 /// after the client saw its snapshot.
 async fn lobby_lists(app: &Remote, code: &str, listed: bool) {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        if lobby(app).await.iter().any(|c| c == code) == listed {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the lobby still {} {code}",
-            if listed { "misses" } else { "lists" }
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let what = format!(
+        "the lobby {} {code}",
+        if listed { "to list" } else { "to drop" }
+    );
+    wait::until_true(WAIT, what, async || {
+        lobby(app).await.iter().any(|c| c == code) == listed
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -55,9 +51,12 @@ async fn the_lobby_lists_a_room_only_while_its_creator_is_connected() {
 
     // Created but never opened: nobody is there.
     assert!(!lobby(&app).await.contains(&code));
-    // A spectator being there is not enough.
-    let (watcher, _) = app.connect(&code, None).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A spectator being there is not enough. The room relists itself
+    // after each command it handles, one at a time: once it has answered a
+    // later request of the spectator's, it has relisted after the
+    // connection.
+    let (mut watcher, _) = app.connect(&code, None).await;
+    watcher.snapshot().await;
     assert!(!lobby(&app).await.contains(&code));
 
     let (a, _) = app.connect(&code, Some(&alice)).await;

@@ -45,6 +45,8 @@ async fn the_seat_that_must_act_can_be_claimed_abandoned_and_the_others_play_on(
         .await;
     let refused = table.client(claimant).recv_type("error").await;
     assert_eq!(refused["code"], "not_abandoned", "{refused}");
+    // Staying away past the reconnect timeout is what is tested, so this
+    // is time that must pass, not a wait for something to happen.
     tokio::time::sleep(RECONNECT_TIMEOUT + std::time::Duration::from_millis(200)).await;
     table
         .client(claimant)

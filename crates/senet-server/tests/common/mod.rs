@@ -24,6 +24,7 @@ pub mod real;
 pub mod seeded;
 pub mod stored;
 pub mod v2;
+pub mod wait;
 
 // Re-exported where the tests have always found them.
 #[allow(unused_imports)]

@@ -16,7 +16,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
 /// What the proxy does to the next `COMMIT` it sees.
@@ -186,16 +186,38 @@ async fn relay(client: TcpStream, shared: Arc<Shared>) {
     let (server_read, server_write) = server.into_split();
     // Set once a COMMIT's reply must not reach the client.
     let doomed = Arc::new(AtomicBool::new(false));
+    // Told once that reply has come from the database and been dropped.
+    let swallowed = Arc::new(Notify::new());
     let mut resets = shared.resets.subscribe();
     resets.mark_unchanged();
     let up = async {
         if shared.plain {
-            server_to_client(client_read, server_write, shared.clone(), doomed.clone()).await;
+            server_to_client(
+                client_read,
+                server_write,
+                shared.clone(),
+                doomed.clone(),
+                swallowed.clone(),
+            )
+            .await;
         } else {
-            client_to_server(client_read, server_write, shared.clone(), doomed.clone()).await;
+            client_to_server(
+                client_read,
+                server_write,
+                shared.clone(),
+                doomed.clone(),
+                swallowed.clone(),
+            )
+            .await;
         }
     };
-    let down = server_to_client(server_read, client_write, shared.clone(), doomed.clone());
+    let down = server_to_client(
+        server_read,
+        client_write,
+        shared.clone(),
+        doomed.clone(),
+        swallowed.clone(),
+    );
     tokio::select! {
         _ = up => {}
         _ = down => {}
@@ -242,6 +264,7 @@ async fn client_to_server(
     mut write: OwnedWriteHalf,
     shared: Arc<Shared>,
     doomed: Arc<AtomicBool>,
+    swallowed: Arc<Notify>,
 ) {
     let mut stalled = shared.stalled.subscribe();
     let mut typed = false;
@@ -268,10 +291,15 @@ async fn client_to_server(
         match fault {
             CommitFault::None => {}
             CommitFault::DropReply => {
-                // Give the database time to read and run the COMMIT, then
-                // cut the connection without its reply.
-                tokio::time::sleep(Duration::from_millis(300)).await;
-                shared.replies_dropped.fetch_add(1, Ordering::SeqCst);
+                // Cut the connection once the database has run the COMMIT:
+                // its reply has come back and been dropped. (Bounded: a
+                // reply that never comes is not counted as dropped.)
+                if tokio::time::timeout(super::WAIT, swallowed.notified())
+                    .await
+                    .is_ok()
+                {
+                    shared.replies_dropped.fetch_add(1, Ordering::SeqCst);
+                }
                 return;
             }
             CommitFault::StallAfter => {
@@ -288,6 +316,7 @@ async fn server_to_client(
     mut write: OwnedWriteHalf,
     shared: Arc<Shared>,
     doomed: Arc<AtomicBool>,
+    swallowed: Arc<Notify>,
 ) {
     let mut stalled = shared.stalled.subscribe();
     let mut buffer = vec![0u8; 16 * 1024];
@@ -300,7 +329,9 @@ async fn server_to_client(
         }
         flowing(&mut stalled).await;
         if doomed.load(Ordering::SeqCst) {
-            // The reply to the COMMIT (and anything after it) is lost.
+            // The reply to the COMMIT (and anything after it) is lost; that
+            // it came means the database ran the COMMIT.
+            swallowed.notify_one();
             std::future::pending::<()>().await;
         }
         if write.write_all(&buffer[..n]).await.is_err() {
