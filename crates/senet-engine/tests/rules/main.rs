@@ -52,6 +52,7 @@ mod model_blocked;
 mod model_description;
 mod model_thrower;
 mod model_view;
+mod reasons;
 
 // The independent references' self-tests.
 mod reference_rules_selftest;
