@@ -3,11 +3,11 @@
 import { colourName, rollText, standingText } from './describe.js';
 import { actingSeat, mySeat, seatColour } from './state.js';
 
-/** @typedef {import('./types.js').RoomState} RoomState */
+/** @typedef {import('../types.js').RoomState} RoomState */
 
 /**
  * The computer's levels, weakest first, with words for people.
- * @type {ReadonlyArray<{level: import('./types.js').ComputerLevel, name: string, blurb: string}>}
+ * @type {ReadonlyArray<{level: import('../types.js').ComputerLevel, name: string, blurb: string}>}
  */
 export const COMPUTER_LEVELS = Object.freeze([
   { level: 'beginner', name: 'Beginner', blurb: 'plays by feel' },

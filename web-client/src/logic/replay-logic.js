@@ -2,8 +2,8 @@
 // (distance left to bear off, every seat), stepping and the ?step=N
 // address. No DOM here.
 
-/** @typedef {import('./types.js').View} View */
-/** @typedef {import('./types.js').StepInfo} StepInfo */
+/** @typedef {import('../types.js').View} View */
+/** @typedef {import('../types.js').StepInfo} StepInfo */
 
 /**
  * A seat of a stored game.
@@ -11,7 +11,7 @@
  * @property {number} seat
  * @property {string | null} player_id
  * @property {string | null} display_name
- * @property {import('./types.js').ComputerLevel | null} computer
+ * @property {import('../types.js').ComputerLevel | null} computer
  * @property {number | null} colour
  * @property {number | null} place
  * @property {number | null} score
@@ -26,11 +26,11 @@
  * @property {string} status
  * @property {number} seat_count
  * @property {GameSeat[]} seats
- * @property {import('./types.js').Standing | null} standing
+ * @property {import('../types.js').Standing | null} standing
  * @property {string | null} started_at
  * @property {string | null} finished_at
  * @property {number | null} duration_secs
- * @property {import('./types.js').Description} description
+ * @property {import('../types.js').Description} description
  * @property {View} start_view
  * @property {View} view
  * @property {Array<StepInfo & {think_ms?: number | null, clock_ms?: number[] | null}>} steps  each with its decision time, where it has one, and the clocks stored with it

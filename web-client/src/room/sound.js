@@ -16,8 +16,8 @@ const SENT_BACK = new Set(['captured', 'sent_home', 'swapped', 'water', 'removed
  * or taken away, else `throw` for a chance step (sticks or dice), else
  * `move` when a piece moved; `null` for a step with nothing to hear (a
  * seat leaving the game, a pass alone).
- * @param {import('./types.js').Step | null} step  the step (`null`: a seat left)
- * @param {ReadonlyArray<import('./types.js').GameEvent>} events  its events
+ * @param {import('../types.js').Step | null} step  the step (`null`: a seat left)
+ * @param {ReadonlyArray<import('../types.js').GameEvent>} events  its events
  * @returns {SoundName | null}
  */
 export function stepSound(step, events) {
@@ -30,7 +30,7 @@ export function stepSound(step, events) {
 
 /**
  * The seat that must act after `next`, or null.
- * @param {import('./types.js').Next} next
+ * @param {import('../types.js').Next} next
  */
 function actor(next) {
   return next.kind === 'throw' ? next.thrower : next.kind === 'decide' ? next.seat : null;
@@ -39,8 +39,8 @@ function actor(next) {
 /**
  * Whether the turn has just come to `me`: I must act now and did not
  * before (a throw again or a decision after my own throw is not a new turn).
- * @param {import('./types.js').Next | null} before  what came next before (null: nothing known)
- * @param {import('./types.js').Next} after
+ * @param {import('../types.js').Next | null} before  what came next before (null: nothing known)
+ * @param {import('../types.js').Next} after
  * @param {number | null} me  my seat (null: a spectator)
  */
 export function turnCame(before, after, me) {

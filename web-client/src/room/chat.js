@@ -216,7 +216,7 @@ export function roomChat(root, opts) {
 
   /**
    * Mute toggles for every other person seated (never for the computer).
-   * @param {import('./types.js').RoomState} s
+   * @param {import('../types.js').RoomState} s
    */
   function drawMutes(s) {
     const others = s.seats.flatMap((x) => (x.player && !x.player.computer && x.player.player_id !== me ? [x.player] : []));
@@ -284,7 +284,7 @@ export function roomChat(root, opts) {
   return {
     /**
      * Takes the chat's messages; true when the message was the chat's.
-     * @param {import('./types.js').ServerMessage} msg
+     * @param {import('../types.js').ServerMessage} msg
      */
     receive(msg) {
       if (msg.type === 'chat') {
@@ -329,7 +329,7 @@ export function roomChat(root, opts) {
     },
     /**
      * Follows the room: who the viewer is, who sits.
-     * @param {import('./types.js').RoomState} s
+     * @param {import('../types.js').RoomState} s
      */
     draw(s) {
       const wasSpectator = spectator;

@@ -2,9 +2,9 @@
 // (`GET /api/rule-sets`), then the full rules the server serves
 // (`/rules.md`, the project's docs/rules.md), rendered from Markdown.
 
-import { getRuleSets } from './api.js';
-import { pieceSvg, squareIconSvg, iconFor } from './icons.js';
-import { esc } from './view-board.js';
+import { getRuleSets } from '../net/api.js';
+import { pieceSvg, squareIconSvg, iconFor } from '../draw/icons.js';
+import { esc } from '../draw/board.js';
 
 /**
  * A heading's anchor: "How to play Senet-modern (2, 3 or 4 players)" → "how-to-play-senet-modern-2-3-or-4-players".
@@ -87,7 +87,7 @@ export function sectionFor(md, id) {
 
 /**
  * One rule set as the server describes it.
- * @param {import('./types.js').Description} d
+ * @param {import('../types.js').Description} d
  * @param {string} md
  */
 export function ruleSetCard(d, md) {
@@ -110,7 +110,7 @@ export async function showRules(root) {
   document.title = 'Rules · Senet Online';
   root.innerHTML = '<p class="loading">Loading the rules…</p>';
   let md = '';
-  /** @type {import('./types.js').Description[]} */
+  /** @type {import('../types.js').Description[]} */
   let sets = [];
   try {
     const res = await fetch('/rules.md');

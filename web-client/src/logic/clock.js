@@ -1,7 +1,8 @@
 // Time controls in the browser: the clocks count down from the server's
 // figures (the server is the only clock and flags by itself; this display
 // cannot change an outcome), a low-time warning, and the time control the
-// home page offers. Pure functions, plus one small DOM helper at the end.
+// home page offers. Pure functions: the room page's ticking and beep are
+// `room/clocks.js`'s.
 
 /**
  * @typedef {{kind: 'none'} | {kind: 'clock', seconds: number, increment: number} | {kind: 'move', seconds: number, bank: number}} TimeControl
@@ -119,54 +120,10 @@ export function clocksHtml(clock, names, now, label = '') {
   return `<div class="clocks" data-testid="clocks"><ul aria-label="Clocks${label ? `: ${esc(label)}` : ''}">${items.join('')}</ul></div>`;
 }
 
-/**
- * Refreshes the clocks already drawn in `root` to `now` (a cheap tick between
- * renders); returns the seats whose clock crossed into low time.
- * @param {ParentNode} root
- * @param {Clock} clock
- * @param {number} now
- */
-export function tickClocks(root, clock, now) {
-  /** @type {number[]} */
-  const turnedLow = [];
-  for (const el of root.querySelectorAll('[data-clock-seat]')) {
-    const seat = Number(/** @type {HTMLElement} */ (el).dataset.clockSeat);
-    const left = leftMs(clock, seat, now);
-    const time = el.querySelector('.clock-time');
-    if (time) time.textContent = formatClock(left);
-    const low = left < LOW_MS;
-    if (low && !el.classList.contains('low')) turnedLow.push(seat);
-    el.classList.toggle('low', low);
-    el.classList.toggle('running', clock.running === seat);
-  }
-  return turnedLow;
-}
-
 /** The home page's choice of time control (a `time_control` select). */
 export function timeControlHtml() {
   const options = TIME_CONTROL_CHOICES.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
   return `<label for="time-control">Clock</label>
 <select id="time-control" name="time_control" data-testid="time-control">${options}</select>
 <p class="note">With a clock, a player whose time runs out loses (or, with more players, is out).</p>`;
-}
-
-/** @type {AudioContext | null} */
-let audio = null;
-
-/** A short low beep: your time is running low. Silent where audio is unavailable. */
-export function lowTimeBeep() {
-  try {
-    const Ctx = globalThis.AudioContext;
-    if (!Ctx) return;
-    audio = audio ?? new Ctx();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 440;
-    gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.15);
-  } catch {
-    // No sound is fine: the clock turns red too.
-  }
 }

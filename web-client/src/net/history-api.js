@@ -36,7 +36,7 @@ export async function getJson(path, token) {
  * @property {string | null} started_at
  * @property {string | null} finished_at
  * @property {number | null} duration_secs
- * @property {import('./clock.js').TimeControl} [time_control]  the room's (`{kind: 'none'}` for none)
+ * @property {import('../logic/clock.js').TimeControl} [time_control]  the room's (`{kind: 'none'}` for none)
  */
 
 /** @typedef {{games: GameRow[], next_cursor: string | null}} GamePage */
@@ -82,7 +82,7 @@ export function liveGames(token) {
  * `GET /api/games/{id}`
  * @param {string} id
  * @param {string} [token]
- * @returns {Promise<import('./replay-logic.js').GameRecord>}
+ * @returns {Promise<import('../logic/replay-logic.js').GameRecord>}
  */
 export function getGame(id, token) {
   return getJson(`/api/games/${encodeURIComponent(id)}`, token);

@@ -3,10 +3,10 @@
 // game's chat, like the game, only for its players). Text from people is
 // set with textContent, never as HTML.
 
-import { getJson } from './history-api.js';
-import { chatLineElement, shown } from './chat.js';
+import { getJson } from '../net/history-api.js';
+import { chatLineElement, shown } from '../room/chat.js';
 
-/** @typedef {import('./chat.js').ChatLine} ChatLine */
+/** @typedef {import('../room/chat.js').ChatLine} ChatLine */
 
 /**
  * Adds the game's chat after the replay's grid in `root`; says so when

@@ -15,7 +15,7 @@ export function backoffDelay(attempt, random = Math.random()) {
 
 /**
  * @typedef {Object} SocketHooks
- * @property {(msg: import('./types.js').ServerMessage) => void} onMessage
+ * @property {(msg: import('../types.js').ServerMessage) => void} onMessage
  * @property {(status: SocketStatus, info: {attempt: number, delay: number, closeCode: number | null, closeReason?: string}) => void} onStatus
  */
 

@@ -2,12 +2,12 @@
 // standings in plain words, from the rule set's description and the seats'
 // names. No rule of its own: every effect is one the server's events say.
 
-/** @typedef {import('./types.js').Description} Description */
-/** @typedef {import('./types.js').GameEvent} GameEvent */
-/** @typedef {import('./types.js').Choice} Choice */
-/** @typedef {import('./types.js').Roll} Roll */
-/** @typedef {import('./types.js').StepInfo} StepInfo */
-/** @typedef {import('./types.js').Standing} Standing */
+/** @typedef {import('../types.js').Description} Description */
+/** @typedef {import('../types.js').GameEvent} GameEvent */
+/** @typedef {import('../types.js').Choice} Choice */
+/** @typedef {import('../types.js').Roll} Roll */
+/** @typedef {import('../types.js').StepInfo} StepInfo */
+/** @typedef {import('../types.js').Standing} Standing */
 
 /**
  * What the words need: the rule set and a name for each seat.
@@ -58,7 +58,7 @@ export function squareName(desc, square) {
 /**
  * A place of a piece event in words.
  * @param {Description} desc
- * @param {import('./types.js').Place} place
+ * @param {import('../types.js').Place} place
  */
 export function placeText(desc, place) {
   switch (place.kind) {
@@ -165,7 +165,7 @@ export function choiceText(desc, c) {
 /**
  * An option with its preview: "Move the piece on square 9: moves to square 13; captures …".
  * @param {Names} n
- * @param {import('./types.js').OptionInfo} o
+ * @param {import('../types.js').OptionInfo} o
  */
 export function optionText(n, o) {
   const head = choiceText(n.desc, o.choice);
@@ -175,7 +175,7 @@ export function optionText(n, o) {
 
 /**
  * The kind of an option's effect, for its colour on the board.
- * @param {import('./types.js').OptionInfo} o
+ * @param {import('../types.js').OptionInfo} o
  * @param {number} seat  the deciding seat
  * @returns {'capture' | 'water' | 'bear_off' | 'removed' | 'backward' | 'move'}
  */

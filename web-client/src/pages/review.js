@@ -4,11 +4,11 @@
 // review is computed by the server once a game is over; while it is, the
 // page says so and asks again with growing pauses.
 
-import { getJson } from './history-api.js';
-import { CHART_WIDTH, stepAt, winChanceSvg } from './review-chart.js';
-import { esc } from './view-board.js';
+import { getJson } from '../net/history-api.js';
+import { CHART_WIDTH, stepAt, winChanceSvg } from '../draw/review-chart.js';
+import { esc } from '../draw/board.js';
 
-/** @typedef {import('./review-chart.js').ReviewEntry} ReviewEntry */
+/** @typedef {import('../draw/review-chart.js').ReviewEntry} ReviewEntry */
 
 /**
  * A seat's totals.

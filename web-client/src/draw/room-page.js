@@ -2,13 +2,13 @@
 // set and two to four seats, drawn from the server's description and view.
 
 import { rollHtml, throwLabel } from './chance.js';
-import { colourName, eventText, optionText, rollText, standingText, stepText } from './describe.js';
-import { COMPUTER_LEVELS, clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from './format.js';
+import { colourName, eventText, optionText, rollText, standingText, stepText } from '../logic/describe.js';
+import { COMPUTER_LEVELS, clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from '../logic/format.js';
 import { pieceSvg } from './icons.js';
-import { actingSeat, canClaimWin, canThrow, claimWait, myOptions, mySeat, playing, seatColour } from './state.js';
-import { boardHtml, esc, trayHtml } from './view-board.js';
+import { actingSeat, canClaimWin, canThrow, claimWait, myOptions, mySeat, playing, seatColour } from '../logic/state.js';
+import { boardHtml, esc, trayHtml } from './board.js';
 
-/** @typedef {import('./types.js').RoomState} RoomState */
+/** @typedef {import('../types.js').RoomState} RoomState */
 
 /**
  * @typedef {Object} RoomUi

@@ -1,6 +1,6 @@
 // The HTTP API (docs/protocol.md). Errors become ApiError with plain words.
 
-import { errorText } from './format.js';
+import { errorText } from '../logic/format.js';
 
 /** An HTTP API failure with the server's code and a sentence for people. */
 export class ApiError extends Error {
@@ -70,8 +70,8 @@ export function createPlayer(displayName) {
  * @property {number} [seats]
  * @property {number | 'random'} [seat]
  * @property {boolean} public
- * @property {Array<import('./types.js').ComputerLevel | null>} [computers]  a level per other seat, in turn order after the creator's; null leaves it open
- * @property {{kind: string, seconds: number, increment?: number}} [time_control]  a game clock or a move timer (`clock.js`)
+ * @property {Array<import('../types.js').ComputerLevel | null>} [computers]  a level per other seat, in turn order after the creator's; null leaves it open
+ * @property {{kind: string, seconds: number, increment?: number}} [time_control]  a game clock or a move timer (`logic/clock.js`)
  */
 
 /**
@@ -88,7 +88,7 @@ export function createRoom(token, options) {
  * The request for a room: the computers fill the other seats they are given
  * (a trailing run of open seats is left open); a room with no open seat is
  * never public.
- * @param {{ruleSet: string, seats: number, seat: number | 'random', public: boolean, computers: Array<import('./types.js').ComputerLevel | null>}} f
+ * @param {{ruleSet: string, seats: number, seat: number | 'random', public: boolean, computers: Array<import('../types.js').ComputerLevel | null>}} f
  * @returns {RoomOptions}
  */
 export function roomOptions(f) {
@@ -109,10 +109,10 @@ export function roomOptions(f) {
  * @property {'waiting' | 'playing' | 'finished'} status
  * @property {boolean} public
  * @property {string} invite_url
- * @property {import('./types.js').SeatInfo[]} seats
+ * @property {import('../types.js').SeatInfo[]} seats
  * @property {number[]} open_seats
  * @property {number} spectators
- * @property {import('./clock.js').TimeControl} [time_control]
+ * @property {import('../logic/clock.js').TimeControl} [time_control]
  */
 
 /**
@@ -125,7 +125,7 @@ export function getRoom(code) {
 }
 
 /**
- * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string, time_control?: import('./clock.js').TimeControl}} LobbyRoom
+ * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string, time_control?: import('../logic/clock.js').TimeControl}} LobbyRoom
  */
 
 /**
@@ -137,12 +137,12 @@ export async function getLobby() {
   return data.rooms;
 }
 
-/** @type {Promise<import('./types.js').Description[]> | null} */
+/** @type {Promise<import('../types.js').Description[]> | null} */
 let ruleSets = null;
 
 /**
  * `GET /api/rule-sets`, asked once a page.
- * @returns {Promise<import('./types.js').Description[]>}
+ * @returns {Promise<import('../types.js').Description[]>}
  */
 export function getRuleSets() {
   ruleSets ??= request('/api/rule-sets').then((d) => d.rule_sets);

@@ -1,11 +1,11 @@
 // The room page's board effects: what an option would do (the preview,
 // from the server's preview events), and the slides and words of a step.
 
-import { myOptions } from './state.js';
-import { destinations } from './tap.js';
-import { previewHint } from './view-room.js';
+import { myOptions } from '../logic/state.js';
+import { destinations } from '../logic/tap.js';
+import { previewHint } from '../draw/room-page.js';
 
-/** @typedef {import('./types.js').RoomState} RoomState */
+/** @typedef {import('../types.js').RoomState} RoomState */
 
 export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -65,10 +65,10 @@ export function clearPreview(root, touch) {
  * Slides the pieces a step moved from where they were; captures, water,
  * bear-offs and removals get a short word.
  * @param {HTMLElement} root
- * @param {import('./types.js').ServerMessage} msg  a `step` event
+ * @param {import('../types.js').ServerMessage} msg  a `step` event
  */
 export function animate(root, msg) {
-  /** @type {import('./types.js').GameEvent[]} */
+  /** @type {import('../types.js').GameEvent[]} */
   const events = msg.events ?? [];
   const fx = root.querySelector('#fx');
   const hit = events.find((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered' && e.why !== 'opening');

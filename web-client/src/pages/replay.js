@@ -3,30 +3,30 @@
 // the race chart of every seat, the game review (review.js); buttons, arrow keys and a slider step
 // through it, and the address follows (shareable).
 
-import { verifyGame } from './fair.js';
-import { ApiError } from './api.js';
-import { downloadRecord, getGame } from './history-api.js';
+import { verifyGame } from '../logic/fair.js';
+import { ApiError } from '../net/api.js';
+import { downloadRecord, getGame } from '../net/history-api.js';
 import { showReplayChat } from './replay-chat.js';
-import { rollHtml } from './chance.js';
-import { colourName, eventText, standingText, stepText } from './describe.js';
-import * as identity from './identity.js';
-import { pieceSvg } from './icons.js';
-import { raceChartSvg } from './race-chart.js';
+import { rollHtml } from '../draw/chance.js';
+import { colourName, eventText, standingText, stepText } from '../logic/describe.js';
+import * as identity from '../logic/identity.js';
+import { pieceSvg } from '../draw/icons.js';
+import { raceChartSvg } from '../draw/race-chart.js';
 import { mountReview } from './review.js';
-import { computerName } from './format.js';
-import { controlText } from './clock.js';
-import { thinkHtml } from './decision-time.js';
-import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from './replay-logic.js';
-import { boardHtml, esc, trayHtml } from './view-board.js';
+import { computerName } from '../logic/format.js';
+import { controlText } from '../logic/clock.js';
+import { thinkHtml } from '../logic/decision-time.js';
+import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../logic/replay-logic.js';
+import { boardHtml, esc, trayHtml } from '../draw/board.js';
 
-/** @typedef {import('./types.js').View} View */
+/** @typedef {import('../types.js').View} View */
 
-/** @typedef {import('./replay-logic.js').GameRecord} GameRecord */
+/** @typedef {import('../logic/replay-logic.js').GameRecord} GameRecord */
 
 /**
  * The words' context for a stored game: the rule set and the seats' names.
  * @param {GameRecord} g
- * @returns {import('./describe.js').Names}
+ * @returns {import('../logic/describe.js').Names}
  */
 export function gameNames(g) {
   return {
@@ -76,7 +76,7 @@ export function stepPanelHtml(g, all, n) {
   const names = gameNames(g);
   if (n === 0) return `${rollHtml(null, g.description.chance)}<p class="replay-what">The start.</p>`;
   const st = g.steps[n - 1];
-  /** @type {import('./types.js').Roll | null} */
+  /** @type {import('../types.js').Roll | null} */
   let roll = null;
   for (let k = n - 1; k >= 0; k -= 1) {
     const x = g.steps[k].step;

@@ -1,14 +1,14 @@
 // The board and the trays as HTML (pure: strings from the rule set's
 // description and the server's view, testable without a DOM).
 
-import { pathDirection, squareToCell } from './board.js';
-import { colourName, optionKind, optionText, possessive, specialOn } from './describe.js';
+import { pathDirection, squareToCell } from './board-geometry.js';
+import { colourName, optionKind, optionText, possessive, specialOn } from '../logic/describe.js';
 import { iconFor, pieceSvg, squareIconSvg } from './icons.js';
 
-/** @typedef {import('./types.js').Description} Description */
-/** @typedef {import('./types.js').View} View */
-/** @typedef {import('./types.js').OptionInfo} OptionInfo */
-/** @typedef {import('./describe.js').Names} Names */
+/** @typedef {import('../types.js').Description} Description */
+/** @typedef {import('../types.js').View} View */
+/** @typedef {import('../types.js').OptionInfo} OptionInfo */
+/** @typedef {import('../logic/describe.js').Names} Names */
 
 /**
  * Escapes text for HTML.
@@ -22,7 +22,7 @@ export function esc(text) {
  * The square an option is played from on the board: a piece's square, the
  * victim's square, or the target square of an entry or a placement; null
  * for an option with no square (rolling one die or two).
- * @param {import('./types.js').Choice} c
+ * @param {import('../types.js').Choice} c
  * @returns {number | null}
  */
 export function optionSquare(c) {
@@ -53,7 +53,7 @@ export function shortName(name) {
  * @property {OptionInfo[]} options  the receiver's options now (empty: not interactive)
  * @property {number | null} decider  the deciding seat
  * @property {number | null} me       the receiver's seat
- * @property {import('./types.js').GameEvent[]} [marks]  the last step's events, marked on the board
+ * @property {import('../types.js').GameEvent[]} [marks]  the last step's events, marked on the board
  */
 
 /**
@@ -119,7 +119,7 @@ export function boardHtml(n, view, opts) {
 
 /**
  * A row of small pieces.
- * @param {ReadonlyArray<import('./types.js').Piece>} pieces
+ * @param {ReadonlyArray<import('../types.js').Piece>} pieces
  * @param {number | null} colour
  */
 function pieceRow(pieces, colour) {

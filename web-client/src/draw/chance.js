@@ -5,8 +5,8 @@ import { dieSvg, stickSvg } from './icons.js';
 /**
  * The drawing of a chance outcome; with no outcome yet, idle pieces of the
  * rule set's kind of chance.
- * @param {import('./types.js').Roll | null} roll
- * @param {import('./types.js').Chance} kind  the rule set's chance
+ * @param {import('../types.js').Roll | null} roll
+ * @param {import('../types.js').Chance} kind  the rule set's chance
  */
 export function rollHtml(roll, kind) {
   if (!roll) {
@@ -27,7 +27,7 @@ export function rollHtml(roll, kind) {
 
 /**
  * What a throw is called for a kind of chance: "Throw the sticks".
- * @param {import('./types.js').Chance} kind
+ * @param {import('../types.js').Chance} kind
  */
 export function throwLabel(kind) {
   return kind.kind === 'sticks' ? 'Throw the sticks' : kind.kind === 'die' ? 'Roll the die' : 'Roll the dice';

@@ -20,7 +20,7 @@ export function inputKind(pointerType) {
 /**
  * The squares a preview lights up as destinations: where the option's
  * pieces land (the moved piece, and a piece it swaps or sends back).
- * @param {ReadonlyArray<import('./types.js').GameEvent>} events
+ * @param {ReadonlyArray<import('../types.js').GameEvent>} events
  * @returns {number[]}
  */
 export function destinations(events) {

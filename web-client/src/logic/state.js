@@ -2,17 +2,17 @@
 // give the view state. No DOM here, so node's test runner can check it.
 // Every rule comes from the server: the view, what comes next, the options.
 
-/** @typedef {import('./types.js').RoomState} RoomState */
-/** @typedef {import('./types.js').ServerMessage} ServerMessage */
-/** @typedef {import('./types.js').Snapshot} Snapshot */
-/** @typedef {import('./types.js').StepInfo} StepInfo */
-/** @typedef {import('./types.js').OptionInfo} OptionInfo */
+/** @typedef {import('../types.js').RoomState} RoomState */
+/** @typedef {import('../types.js').ServerMessage} ServerMessage */
+/** @typedef {import('../types.js').Snapshot} Snapshot */
+/** @typedef {import('../types.js').StepInfo} StepInfo */
+/** @typedef {import('../types.js').OptionInfo} OptionInfo */
 
 /**
  * The latest chance outcome in a list of steps, with its step number and
  * whose chance it was (the server's `by`).
  * @param {ReadonlyArray<StepInfo>} steps
- * @returns {{roll: import('./types.js').Roll | null, step: number, by: number | null}}
+ * @returns {{roll: import('../types.js').Roll | null, step: number, by: number | null}}
  */
 export function lastRollOf(steps) {
   for (let i = steps.length - 1; i >= 0; i -= 1) {
@@ -124,7 +124,7 @@ function applyEvent(s, msg, now) {
       return s;
     case 'game_started':
       // A snapshot follows; keep what we know until it arrives.
-      s.seats = msg.seats.map((/** @type {import('./types.js').SeatInfo} */ seat) => ({ ...seat }));
+      s.seats = msg.seats.map((/** @type {import('../types.js').SeatInfo} */ seat) => ({ ...seat }));
       s.gameId = msg.game_id;
       s.gameNo = msg.game_no;
       s.rematch = [];
@@ -219,7 +219,7 @@ export function canClaimWin(s) {
 /**
  * The seat's colour index (its own colour once dealt; else the seat number
  * when the rule set has a colour per seat).
- * @param {RoomState | {view: import('./types.js').View}} s
+ * @param {RoomState | {view: import('../types.js').View}} s
  * @param {number} seat
  * @returns {number | null}
  */

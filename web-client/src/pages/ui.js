@@ -1,6 +1,6 @@
 // Small DOM helpers shared by the views: toasts, confirmation dialog, escaping.
 
-export { esc } from './view-board.js';
+export { esc } from '../draw/board.js';
 
 /**
  * Shows a message for a few seconds in the toast area (also read out by

@@ -1,14 +1,14 @@
 // The home page: your name, a new room, the public rooms to join and the
 // public games being played, both kept up to date by the lobby feed.
 
-import { ApiError, createPlayer, createRoom, getLobby, getRuleSets, roomOptions } from './api.js';
-import { controlText, timeControlHtml, timeControlRequest } from './clock.js';
-import { liveGames } from './history-api.js';
+import { ApiError, createPlayer, createRoom, getLobby, getRuleSets, roomOptions } from '../net/api.js';
+import { controlText, timeControlHtml, timeControlRequest } from '../logic/clock.js';
+import { liveGames } from '../net/history-api.js';
 import { liveListHtml } from './home-live.js';
-import { COMPUTER_LEVELS } from './format.js';
-import * as identity from './identity.js';
-import { pieceSvg } from './icons.js';
-import { esc } from './view-board.js';
+import { COMPUTER_LEVELS } from '../logic/format.js';
+import * as identity from '../logic/identity.js';
+import { pieceSvg } from '../draw/icons.js';
+import { esc } from '../draw/board.js';
 
 /**
  * "just now", "3 min ago"…
@@ -24,7 +24,7 @@ export function ago(iso, now) {
 
 /**
  * One rule set's choice: its name, one-line summary and a link to its rules.
- * @param {import('./types.js').Description} d
+ * @param {import('../types.js').Description} d
  * @param {boolean} checked
  */
 function ruleSetChoice(d, checked) {
@@ -34,7 +34,7 @@ function ruleSetChoice(d, checked) {
 /**
  * The seat choices for a rule set: how many seats (where it may vary), the
  * creator's seat, and who takes each other seat.
- * @param {import('./types.js').Description} d
+ * @param {import('../types.js').Description} d
  * @param {number} seats
  */
 export function seatsHtml(d, seats) {
@@ -70,7 +70,7 @@ function ordinal(k) {
 
 /**
  * @param {string} name
- * @param {import('./types.js').Description[]} ruleSets
+ * @param {import('../types.js').Description[]} ruleSets
  */
 function homeHtml(name, ruleSets) {
   const first = ruleSets[0];
@@ -121,7 +121,7 @@ ${timeControlHtml()}
 export async function showHome(root) {
   const saved = identity.load(localStorage);
   root.dataset.page = 'home';
-  /** @type {import('./types.js').Description[]} */
+  /** @type {import('../types.js').Description[]} */
   let ruleSets = [];
   try {
     ruleSets = await getRuleSets();
@@ -139,7 +139,7 @@ export async function showHome(root) {
   /**
    * The identity for the typed name: the saved one, or a new one.
    * @param {HTMLElement} [errors]  where to say what is wrong with the name
-   * @returns {Promise<import('./api.js').Identity | null>}
+   * @returns {Promise<import('../net/api.js').Identity | null>}
    */
   async function ensureIdentity(errors = errorEl) {
     const name = nameInput.value.trim();
@@ -193,7 +193,7 @@ export async function showHome(root) {
     const d = ruleSets.find((x) => x.id === ruleSet);
     const seats = Number(data.get('seats') ?? d?.seats.min ?? 2);
     const seatRaw = String(data.get('seat') ?? 'random');
-    /** @type {Array<import('./types.js').ComputerLevel | null>} */
+    /** @type {Array<import('../types.js').ComputerLevel | null>} */
     const computers = [];
     for (let k = 1; k < seats; k += 1) {
       const v = String(data.get(`other${k}`) ?? '');
@@ -237,7 +237,7 @@ export async function showHome(root) {
   });
 
   let lastKey = '';
-  /** @param {import('./api.js').LobbyRoom[]} rooms */
+  /** @param {import('../net/api.js').LobbyRoom[]} rooms */
   function render(rooms) {
     const mine = new Set(identity.load(localStorage).known.map((k) => k.display_name));
     // The whole list, not only the codes: a room's open seats change too.
@@ -257,7 +257,7 @@ export async function showHome(root) {
   }
 
   let lastLive = '';
-  /** @param {import('./history-api.js').GameRow[]} games */
+  /** @param {import('../net/history-api.js').GameRow[]} games */
   function renderLive(games) {
     const key = JSON.stringify(games);
     if (key === lastLive) return;

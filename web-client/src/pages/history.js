@@ -2,16 +2,16 @@
 // browser) with its totals, all recent games, and games being played now;
 // filters by name and result, and "More" pages through the cursor.
 
-import { listGames, liveGames, playerTotals } from './history-api.js';
-import { controlText } from './clock.js';
-import { getRuleSets } from './api.js';
-import * as identity from './identity.js';
-import { pieceSvg } from './icons.js';
-import { durationText } from './replay-logic.js';
-import { computerName } from './format.js';
-import { esc } from './view-board.js';
+import { listGames, liveGames, playerTotals } from '../net/history-api.js';
+import { controlText } from '../logic/clock.js';
+import { getRuleSets } from '../net/api.js';
+import * as identity from '../logic/identity.js';
+import { pieceSvg } from '../draw/icons.js';
+import { durationText } from '../logic/replay-logic.js';
+import { computerName } from '../logic/format.js';
+import { esc } from '../draw/board.js';
 
-/** @typedef {import('./history-api.js').GameRow} GameRow */
+/** @typedef {import('../net/history-api.js').GameRow} GameRow */
 /** @typedef {'mine' | 'all' | 'live'} Tab */
 /** @typedef {{tab: Tab, name: string, result: string, ruleSet: string}} Filters */
 
@@ -127,7 +127,7 @@ export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
  * The page shell.
  * @param {Filters} s
  * @param {boolean} haveIdentity
- * @param {import('./types.js').Description[]} ruleSets
+ * @param {import('../types.js').Description[]} ruleSets
  */
 function pageHtml(s, haveIdentity, ruleSets) {
   const tab = (/** @type {Tab} */ t, /** @type {string} */ text) =>
@@ -160,7 +160,7 @@ export async function showHistory(root) {
   const saved = identity.load(localStorage);
   const me = saved.current ?? saved.known[0] ?? null;
   const s = historyParams(location.search, me !== null);
-  /** @type {import('./types.js').Description[]} */
+  /** @type {import('../types.js').Description[]} */
   let ruleSets = [];
   try {
     ruleSets = await getRuleSets();

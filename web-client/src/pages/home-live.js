@@ -7,7 +7,7 @@ import { rowHtml } from './history.js';
 /**
  * The list's items: a row a game (with a Watch link), or a note when
  * nobody plays.
- * @param {import('./history-api.js').GameRow[]} games
+ * @param {import('../net/history-api.js').GameRow[]} games
  * @param {string | null} me  this browser's player id, to mark "(you)"
  * @param {Record<string, string>} ruleSetNames  id → name
  */

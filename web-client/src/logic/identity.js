@@ -1,7 +1,7 @@
 // The player's identities, kept in localStorage with their tokens. A name
 // change makes a new identity; older ones are kept so every seat survives a reload.
 
-/** @typedef {import('./api.js').Identity} Identity */
+/** @typedef {import('../net/api.js').Identity} Identity */
 
 const KEY = 'senet.identities.v1';
 

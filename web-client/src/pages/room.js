@@ -1,24 +1,24 @@
 // The room page controller: joins, keeps the socket, renders, animates.
 
-import { ApiError, createPlayer, getRoom } from './api.js';
-import { roomChat } from './chat.js';
-import { controlText } from './clock.js';
-import { roomClock } from './room-clock.js';
-import { turnNotifier } from './notify.js';
-import { closeText, errorText, nameOf } from './format.js';
-import * as identity from './identity.js';
-import { RoomSocket } from './socket.js';
-import * as sound from './sound.js';
-import { blockedReason, canThrow, forcedOption, mySeat, myOptions, reduce } from './state.js';
-import { animate, clearPreview, destinationsOf, focusKey, reducedMotion, showPreview } from './room-board.js';
-import { inputKind, tapOutcome } from './tap.js';
+import { ApiError, createPlayer, getRoom } from '../net/api.js';
+import { roomChat } from '../room/chat.js';
+import { controlText } from '../logic/clock.js';
+import { roomClock } from '../room/clocks.js';
+import { turnNotifier } from '../room/notify.js';
+import { closeText, errorText, nameOf } from '../logic/format.js';
+import * as identity from '../logic/identity.js';
+import { RoomSocket } from '../net/socket.js';
+import * as sound from '../room/sound.js';
+import { blockedReason, canThrow, forcedOption, mySeat, myOptions, reduce } from '../logic/state.js';
+import { animate, clearPreview, destinationsOf, focusKey, reducedMotion, showPreview } from '../room/board-effects.js';
+import { inputKind, tapOutcome } from '../logic/tap.js';
 import { confirmDialog, copyText, toast } from './ui.js';
-import { joinHtml, roomHtml } from './view-room.js';
+import { joinHtml, roomHtml } from '../draw/room-page.js';
 
 /** Where the "play forced moves for me" switch is remembered. */
 const AUTO_FORCED_KEY = 'senet.autoForced';
-/** @typedef {import('./types.js').RoomState} RoomState */
-/** @typedef {import('./types.js').StepInfo} StepInfo */
+/** @typedef {import('../types.js').RoomState} RoomState */
+/** @typedef {import('../types.js').StepInfo} StepInfo */
 
 /** How long each draw the rules make inside a turn stays on screen before the next. */
 const DRAW_PAUSE_MS = 650;
@@ -98,7 +98,7 @@ function play(root, code, token, setConn) {
   /** @type {string | null} a square's options, shown alone */
   let picked = null;
   /** Messages waiting while a draw inside a turn is on screen. */
-  /** @type {import('./types.js').ServerMessage[]} */
+  /** @type {import('../types.js').ServerMessage[]} */
   const queue = [];
   let holdUntil = 0;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -108,7 +108,7 @@ function play(root, code, token, setConn) {
   let tapped = null;
   /** How the player last pointed (`touch`: tap to preview, tap again to play). */
   let lastPointer = '';
-  /** @type {import('./types.js').Next | null} what came next before, draws left out (for "your turn") */
+  /** @type {import('../types.js').Next | null} what came next before, draws left out (for "your turn") */
   let lastNext = null;
   sound.loadMuted(localStorage);
   // Audio may start only from a user gesture: make or resume it on each
@@ -174,7 +174,7 @@ function play(root, code, token, setConn) {
   function drain() {
     clearTimeout(queueTimer);
     while (queue.length) {
-      const msg = /** @type {import('./types.js').ServerMessage} */ (queue[0]);
+      const msg = /** @type {import('../types.js').ServerMessage} */ (queue[0]);
       const wait = holdUntil - Date.now();
       if (msg.type === 'step' && wait > 0) {
         queueTimer = setTimeout(drain, wait);
@@ -185,7 +185,7 @@ function play(root, code, token, setConn) {
     }
   }
 
-  /** @param {import('./types.js').ServerMessage} msg */
+  /** @param {import('../types.js').ServerMessage} msg */
   function apply(msg) {
     const r = reduce(state, msg);
     if (r.resync) socket.send({ type: 'snapshot' });
@@ -211,7 +211,7 @@ function play(root, code, token, setConn) {
   /**
    * The sounds of what just happened: the step's own, then "your turn"
    * when the turn has come to this player.
-   * @param {import('./types.js').ServerMessage} msg
+   * @param {import('../types.js').ServerMessage} msg
    */
   function hear(msg) {
     if (!state) return;
@@ -254,7 +254,7 @@ function play(root, code, token, setConn) {
   // itself after a short pause (so the player sees it), once per step.
   let autoForced = localStorage.getItem(AUTO_FORCED_KEY) === '1';
   let forcedAt = -1;
-  /** @param {import('./types.js').RoomState} s */
+  /** @param {import('../types.js').RoomState} s */
   function playForced(s) {
     if (!autoForced || pending || !online || forcedOption(s) === null || forcedAt === s.steps.length) return;
     forcedAt = s.steps.length;
@@ -292,7 +292,7 @@ function play(root, code, token, setConn) {
   /**
    * Screen-reader and visual notes about what just happened.
    * @param {RoomState | null} prev
-   * @param {import('./types.js').ServerMessage} msg
+   * @param {import('../types.js').ServerMessage} msg
    */
   function announce(prev, msg) {
     if (!state || !prev) return;
