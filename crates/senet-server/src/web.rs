@@ -100,11 +100,18 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/pages/room.js", JS),
     asset!("src/pages/rules.js", JS),
     asset!("src/pages/ui.js", JS),
+    asset!("src/room/actions.js", JS),
+    asset!("src/room/announce.js", JS),
     asset!("src/room/board-effects.js", JS),
     asset!("src/room/chat.js", JS),
     asset!("src/room/clocks.js", JS),
+    asset!("src/room/index.js", JS),
+    asset!("src/room/input.js", JS),
     asset!("src/room/notify.js", JS),
+    asset!("src/room/pacing.js", JS),
+    asset!("src/room/render.js", JS),
     asset!("src/room/sound.js", JS),
+    asset!("src/room/state.js", JS),
     asset!("src/types.js", JS),
 ];
 

@@ -1,5 +1,6 @@
 // The room page's board effects: what an option would do (the preview,
-// from the server's preview events), and the slides and words of a step.
+// from the server's preview events), a finger's tapped control, and the
+// slides and words of a step.
 
 import { myOptions } from '../logic/state.js';
 import { destinations } from '../logic/tap.js';
@@ -104,4 +105,39 @@ export function focusKey(el) {
   if (el.dataset.square) return `[data-square="${el.dataset.square}"]`;
   if (el.closest('.board')) return '.board';
   return null;
+}
+
+/**
+ * Marks a tapped board control and shows its preview, with how to play it.
+ * @param {HTMLElement} root
+ * @param {HTMLElement} el
+ * @param {RoomState} state
+ */
+export function selectTapped(root, el, state) {
+  for (const other of root.querySelectorAll('.tap-selected')) other.classList.remove('tap-selected');
+  el.classList.add('tap-selected');
+  showPreview(root, el, state);
+  const text = root.querySelector('#preview');
+  if (text) text.textContent = `${text.textContent ?? ''} Tap it again, or its destination, to play.`;
+}
+
+/**
+ * Drops the tapped mark and its preview.
+ * @param {HTMLElement} root
+ * @param {boolean} touch  the player uses a touch screen
+ */
+export function unselectTapped(root, touch) {
+  for (const other of root.querySelectorAll('.tap-selected')) other.classList.remove('tap-selected');
+  clearPreview(root, touch);
+}
+
+/**
+ * The board control with these options, if it is on the page.
+ * @param {ParentNode} root
+ * @param {string} key  its `data-square-options`
+ * @returns {HTMLElement | null}
+ */
+export function controlOf(root, key) {
+  const el = root.querySelector(`[data-square-options="${CSS.escape(key)}"]`);
+  return el instanceof HTMLElement ? el : null;
 }
