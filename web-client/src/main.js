@@ -1,12 +1,12 @@
 // Entry point: picks the page from the address (home, a room at /r/{code},
 // the games at /games, a replay at /games/{id}).
 
-import { showHistory } from './history.js';
-import { showHome } from './home.js';
-import { logoSvg } from './icons.js';
-import { showReplay } from './replay.js';
-import { showRoom } from './room.js';
-import { showRules } from './rules.js';
+import { showHistory } from './pages/history.js';
+import { showHome } from './pages/home.js';
+import { logoSvg } from './draw/icons.js';
+import { showReplay } from './pages/replay.js';
+import { showRoom } from './pages/room.js';
+import { showRules } from './pages/rules.js';
 
 /**
  * The page for a path: the home page, or a room.

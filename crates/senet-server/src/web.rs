@@ -7,7 +7,7 @@
 //! `Accept: text/html`, with the page and every other client with the
 //! room's JSON, as `GET /api/rooms/{code}` does), the assets under
 //! `/assets/{version}/…` and, for older pages, at their plain paths
-//! (`/styles.css`, `/css/{file}.css`, `/favicon.svg`, `/src/{file}.js`). Any other address
+//! (`/styles.css`, `/css/{file}.css`, `/favicon.svg`, `/src/{path}.js`). Any other address
 //! gets the page with status 404, which shows the client's own "page not
 //! found" (see [`not_found`]).
 //!
@@ -71,41 +71,48 @@ pub static ASSETS: &[Asset] = &[
     asset!("css/room.css", CSS),
     asset!("css/rule-sets.css", CSS),
     asset!("favicon.svg", SVG),
-    asset!("src/api.js", JS),
-    asset!("src/board.js", JS),
-    asset!("src/chance.js", JS),
-    asset!("src/chat.js", JS),
-    asset!("src/clock.js", JS),
-    asset!("src/decision-time.js", JS),
-    asset!("src/describe.js", JS),
-    asset!("src/fair.js", JS),
-    asset!("src/format.js", JS),
-    asset!("src/history.js", JS),
-    asset!("src/history-api.js", JS),
-    asset!("src/home.js", JS),
-    asset!("src/home-live.js", JS),
-    asset!("src/icons.js", JS),
-    asset!("src/identity.js", JS),
+    asset!("src/draw/board-geometry.js", JS),
+    asset!("src/draw/board.js", JS),
+    asset!("src/draw/chance.js", JS),
+    asset!("src/draw/icons.js", JS),
+    asset!("src/draw/race-chart.js", JS),
+    asset!("src/draw/review-chart.js", JS),
+    asset!("src/draw/room-page.js", JS),
+    asset!("src/logic/clock.js", JS),
+    asset!("src/logic/decision-time.js", JS),
+    asset!("src/logic/describe.js", JS),
+    asset!("src/logic/fair.js", JS),
+    asset!("src/logic/format.js", JS),
+    asset!("src/logic/identity.js", JS),
+    asset!("src/logic/replay-logic.js", JS),
+    asset!("src/logic/state.js", JS),
+    asset!("src/logic/tap.js", JS),
     asset!("src/main.js", JS),
-    asset!("src/notify.js", JS),
-    asset!("src/race-chart.js", JS),
-    asset!("src/replay.js", JS),
-    asset!("src/replay-chat.js", JS),
-    asset!("src/replay-logic.js", JS),
-    asset!("src/review.js", JS),
-    asset!("src/review-chart.js", JS),
-    asset!("src/room-board.js", JS),
-    asset!("src/room-clock.js", JS),
-    asset!("src/room.js", JS),
-    asset!("src/rules.js", JS),
-    asset!("src/socket.js", JS),
-    asset!("src/sound.js", JS),
-    asset!("src/state.js", JS),
-    asset!("src/tap.js", JS),
+    asset!("src/net/api.js", JS),
+    asset!("src/net/history-api.js", JS),
+    asset!("src/net/socket.js", JS),
+    asset!("src/pages/history.js", JS),
+    asset!("src/pages/home-live.js", JS),
+    asset!("src/pages/home.js", JS),
+    asset!("src/pages/replay-chat.js", JS),
+    asset!("src/pages/replay.js", JS),
+    asset!("src/pages/review.js", JS),
+    asset!("src/pages/room.js", JS),
+    asset!("src/pages/rules.js", JS),
+    asset!("src/pages/ui.js", JS),
+    asset!("src/room/actions.js", JS),
+    asset!("src/room/announce.js", JS),
+    asset!("src/room/board-effects.js", JS),
+    asset!("src/room/chat.js", JS),
+    asset!("src/room/clocks.js", JS),
+    asset!("src/room/index.js", JS),
+    asset!("src/room/input.js", JS),
+    asset!("src/room/notify.js", JS),
+    asset!("src/room/pacing.js", JS),
+    asset!("src/room/render.js", JS),
+    asset!("src/room/sound.js", JS),
+    asset!("src/room/state.js", JS),
     asset!("src/types.js", JS),
-    asset!("src/ui.js", JS),
-    asset!("src/view-board.js", JS),
-    asset!("src/view-room.js", JS),
 ];
 
 /// The page's Content-Security-Policy: only this origin's scripts, styles
@@ -130,7 +137,7 @@ pub fn router() -> Router<AppState> {
         .route("/styles.css", get(file))
         .route("/css/{file}", get(file))
         .route("/favicon.svg", get(file))
-        .route("/src/{file}", get(file))
+        .route("/src/{*path}", get(file))
         .route("/assets/{version}/{*path}", get(versioned_file))
         .route("/r/{code}", get(invite))
         // The client's router takes these with a trailing slash too.
@@ -372,10 +379,16 @@ mod tests {
             "styles.css".to_owned(),
             "favicon.svg".to_owned(),
         ];
-        for (dir, ext) in [("src", ".js"), ("css", ".css")] {
+        // `src/` has a folder per kind of module (pages, logic, drawing,
+        // network, the room); `css/` is flat.
+        let mut dirs = vec![("src".to_owned(), ".js"), ("css".to_owned(), ".css")];
+        while let Some((dir, ext)) = dirs.pop() {
             for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
-                let name = entry.unwrap().file_name().into_string().unwrap();
-                if name.ends_with(ext) {
+                let entry = entry.unwrap();
+                let name = entry.file_name().into_string().unwrap();
+                if entry.file_type().unwrap().is_dir() {
+                    dirs.push((format!("{dir}/{name}"), ext));
+                } else if name.ends_with(ext) {
                     wanted.push(format!("{dir}/{name}"));
                 }
             }

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { buildServer, launchBrowser, startServer } from './harness.js';
-import { DESKTOP, act, autoplay, home, shoot, stopAutoplay, whatNow } from './play.js';
+import { DESKTOP, act, autoplay, home, shoot, stopAutoplay, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -157,7 +157,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     for (let i = 0; i < 400 && !decision; i += 1) {
       const now = await whatNow(a);
       if (now === 'board' || now === 'option') decision = true;
-      else if ((await act(a)) === 'wait' && (await act(b)) === 'wait') await a.waitForTimeout(30);
+      else if ((await act(a)) === 'wait' && (await act(b)) === 'wait') await untilOneMayAct([a, b]);
     }
     assert.ok(decision, 'A came to a decision');
     // The same 3 keys reach a choice on the board or in the option list.

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
-import { act } from './play.js';
+import { act, untilOneMayAct } from './play.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -65,7 +65,7 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   while ((await computerMoved()) === 0) {
     assert.ok(Date.now() < deadline, 'the computer answered in time');
     assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
-    if ((await act(page)) === 'wait') await page.waitForTimeout(100);
+    if ((await act(page)) === 'wait') await untilOneMayAct([page]);
   }
   const line = await page.locator('.record-list li.rec-decide:has-text("Spool (computer, expert)")').first().textContent();
   assert.match(line ?? '', /^Spool \(computer, expert\): move the piece on square \d+/);

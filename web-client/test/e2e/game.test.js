@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
-import { DESKTOP, PHONE, act, nextSeq, playOut, seqOf, shoot, whatNow } from './play.js';
+import { DESKTOP, PHONE, act, nextSeq, playOut, seqOf, shoot, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -155,7 +155,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
       }
     }
     idle = acted ? 0 : idle + 1;
-    if (!acted) await a.waitForTimeout(40);
+    if (!acted) assert.ok(await untilOneMayAct([a, b]), 'the game stalled');
     assert.ok(idle < 400, 'the game stalled');
 
     if (!dropped && actions >= 10) {
@@ -173,13 +173,13 @@ test('two players create, share, play to the end, rematch; a spectator watches',
       assert.match(await b.textContent('.player.me') ?? '', /Akhenaten/);
       assert.equal(await c.getAttribute('#app', 'data-role'), 'spectator');
       // Its turn record, rebuilt from the snapshot, reads as A's, built live
-      // (A may still be taking in the last event: wait a little for it).
+      // (A may still be taking in the last event: wait for it to).
       const recordOf = (/** @type {import('playwright-core').Page} */ page) => page.textContent('[data-testid="record"]');
+      const readsAs = async (/** @type {string | null} */ text) => a
+        .waitForFunction((t) => document.querySelector('[data-testid="record"]')?.textContent === t, text, { timeout: 1_000 })
+        .then(() => true, () => false);
       let same = false;
-      for (let i = 0; i < 50 && !same; i += 1) {
-        same = (await recordOf(a)) === (await recordOf(b));
-        if (!same) await a.waitForTimeout(100);
-      }
+      for (let i = 0; i < 5 && !same; i += 1) same = await readsAs(await recordOf(b));
       assert.ok(same, `after a reload the record reads as it did live:\n${await recordOf(b)}`);
       assert.match((await recordOf(b)) ?? '', /move the piece on square/);
     }

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
-import { act } from './play.js';
+import { act, untilOneMayAct } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -82,7 +82,7 @@ test('a finished game is listed under My games for both players and replays turn
     const turns = await a.locator('.record-list li').count();
     if (turns >= 4) break;
     const acted = (await act(a)) !== 'wait' || (await act(b)) !== 'wait';
-    if (!acted) await a.waitForTimeout(30);
+    if (!acted) await untilOneMayAct([a, b]);
   }
   assert.ok((await a.locator('.record-list li').count()) >= 4, 'a few turns were played');
   await a.click('[data-action="resign"]');

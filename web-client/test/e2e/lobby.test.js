@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildServer, launchBrowser, startServer } from './harness.js';
-import { act, home, shoot, whatNow } from './play.js';
+import { act, home, shoot, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -149,7 +149,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
       bActed = true;
       continue;
     }
-    await a.waitForTimeout(100);
+    await untilOneMayAct([a, b]);
   }
   assert.ok(bActed, 'the turn went to B and back');
   assert.equal((await notes(a)).length, 1, 'no notification while the tab is visible');

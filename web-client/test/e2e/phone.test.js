@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
-import { DESKTOP, PHONE, act, nextSeq, seqOf } from './play.js';
+import { DESKTOP, PHONE, act, nextSeq, seqOf, untilOneMayAct } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -225,7 +225,7 @@ test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visibl
     const deskDid = await act(d);
     if (deskDid === 'throw' || deskDid === 'board' || deskDid === 'option') acted = true;
     idle = acted ? 0 : idle + 1;
-    if (!acted) await p.waitForTimeout(40);
+    if (!acted) assert.ok(await untilOneMayAct([p, d]), 'the game stalled');
     assert.ok(idle < 400, 'the game stalled');
 
     if (!midShot && actions >= 40 && (await p.locator('.tap-selected').count()) === 0 && (await p.locator('[data-square-options]').count())) {

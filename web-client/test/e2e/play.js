@@ -20,11 +20,18 @@ export async function shoot(page, name) {
   await page.mouse.move(1, 1); // no hover tooltip in the picture
   for (const [size, vp] of /** @type {const} */ ([['desktop', DESKTOP], ['phone', PHONE]])) {
     await page.setViewportSize(vp);
-    await page.waitForTimeout(150);
+    await laidOut(page);
     await page.screenshot({ path: join(OUTPUT_DIR, `${name}-${size}-${vp.width}x${vp.height}.png`), fullPage: size === 'phone' });
   }
   await page.setViewportSize(own);
 }
+
+/**
+ * Waits until the page has laid itself out and painted again (after a
+ * resize): two animation frames.
+ * @param {Page} page
+ */
+export const laidOut = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
 
 /** @param {Page} page */
 export const seqOf = (page) => page.evaluate(() => document.getElementById('app')?.dataset.seq ?? '');
@@ -38,21 +45,60 @@ export const nextSeq = (page, seq) =>
   page.waitForFunction((s) => (document.getElementById('app')?.dataset.seq ?? '') !== s, seq, { timeout: 20_000 });
 
 /**
+ * What the page may do now, in the page. With `wait`, a wait's test
+ * instead: false while the page may do nothing (nor, with `wait.end`, sees
+ * the end), unless the wait was called off (see `untilOneMayAct`).
+ * @param {{stop: string, end: boolean} | null} wait
+ * @returns {'finished' | 'throw' | 'board' | 'option' | 'wait' | false}
+ */
+function pageNow(wait) {
+  const app = document.getElementById('app');
+  const single = () => [...document.querySelectorAll('[data-square-options]')].find((el) => !(el.getAttribute('data-square-options') ?? '').includes('|'));
+  /** @type {'finished' | 'throw' | 'board' | 'option' | 'wait'} */
+  let now = 'wait';
+  if (app?.dataset.phase === 'finished') now = 'finished';
+  else if (app?.dataset.queue && app.dataset.queue !== '0') now = 'wait';
+  else if (document.querySelector('#throw:not([disabled])')) now = 'throw';
+  else if (single()) now = 'board';
+  else if (document.querySelector('.option-btn:not([disabled])')) now = 'option';
+  if (wait === null || (now !== 'wait' && (now !== 'finished' || wait.end))) return now;
+  return /** @type {any} */ (window).senetStopWait === wait.stop ? now : false;
+}
+
+/**
  * What the page may do now.
  * @param {Page} page
  * @returns {Promise<'finished' | 'throw' | 'board' | 'option' | 'wait'>}
  */
-export function whatNow(page) {
-  return page.evaluate(() => {
-    const app = document.getElementById('app');
-    if (app?.dataset.phase === 'finished') return 'finished';
-    if (app?.dataset.queue && app.dataset.queue !== '0') return 'wait';
-    if (document.querySelector('#throw:not([disabled])')) return 'throw';
-    const single = [...document.querySelectorAll('[data-square-options]')].find((el) => !(el.getAttribute('data-square-options') ?? '').includes('|'));
-    if (single) return 'board';
-    if (document.querySelector('.option-btn:not([disabled])')) return 'option';
-    return 'wait';
-  });
+export async function whatNow(page) {
+  return /** @type {'finished' | 'throw' | 'board' | 'option' | 'wait'} */ (await page.evaluate(pageNow, null));
+}
+
+let waits = 0;
+
+/**
+ * Waits until one of `pages` may throw or choose, or the first sees the end
+ * (the loops that play watch the first page for it), rather than sleeping
+ * and asking again. The pages' other waits are called off once one has
+ * answered.
+ * @param {Page[]} pages
+ * @param {number} [timeout]
+ * @returns {Promise<boolean>} false if none could act within `timeout` ms
+ */
+export async function untilOneMayAct(pages, timeout = 20_000) {
+  waits += 1;
+  const stop = `wait-${waits}`;
+  // Polled on a timer, not on animation frames: a hidden tab draws no frames.
+  const tests = pages.map((page, i) => page.waitForFunction(pageNow, { stop, end: i === 0 }, { timeout, polling: 25 }));
+  try {
+    await Promise.any(tests);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    for (const page of pages) await page.evaluate((s) => { /** @type {any} */ (window).senetStopWait = s; }, stop).catch(() => {});
+    await Promise.allSettled(tests);
+  }
 }
 
 /**

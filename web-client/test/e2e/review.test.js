@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
-import { autoplay, home, stopAutoplay } from './play.js';
+import { autoplay, home, laidOut, stopAutoplay } from './play.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -113,8 +113,9 @@ test('a finished game\'s replay shows its review: grades, the graph, accuracy an
   await page.addScriptTag({ path: AXE });
   for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     await page.emulateMedia({ colorScheme });
-    // The palette's transitions settle before axe measures the colours.
-    await page.waitForTimeout(300);
+    // The palette's transitions settle before axe measures the colours:
+    // once the new scheme is drawn (its transitions have begun), each ends.
+    await laidOut(page);
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
     const violations = await page.evaluate(async () => {
       const axe = /** @type {any} */ (window).axe;

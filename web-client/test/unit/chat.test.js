@@ -3,12 +3,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addLine, charCount, loadMuted, saveMuted, shown } from '../../src/chat.js';
+import { addLine, charCount, loadMuted, saveMuted, shown } from '../../src/room/chat.js';
 
 /**
  * @param {number} no
  * @param {'players' | 'spectators'} channel
- * @returns {import('../../src/chat.js').ChatLine}
+ * @returns {import('../../src/room/chat.js').ChatLine}
  */
 const line = (no, channel, author = 'a') => ({ game_id: 'g', no, channel, player_id: author, display_name: author, text: `m${no}`, at: '2026-12-01T00:00:00Z' });
 

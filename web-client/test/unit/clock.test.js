@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clockFrom, clocksHtml, controlText, formatClock, leftMs, stopped, timeControlRequest, TIME_CONTROL_CHOICES } from '../../src/clock.js';
+import { clockFrom, clocksHtml, controlText, formatClock, leftMs, stopped, timeControlRequest, TIME_CONTROL_CHOICES } from '../../src/logic/clock.js';
 
 test('clocks count down from the server figure only for the running seat', () => {
   const clock = clockFrom({ clocks: { running: 1, ms: [60_000, 30_000] } }, 1_000);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { commitmentOf, kindOf, outcome, seedsOf, toHex, verifyGame } from '../../src/fair.js';
+import { commitmentOf, kindOf, outcome, seedsOf, toHex, verifyGame } from '../../src/logic/fair.js';
 
 // The known answers of docs/fairness.md (from its Python reference).
 const server = Uint8Array.from({ length: 32 }, (_, i) => i);

@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clampTurn, distanceLeft, durationText, frames, gameIdFromPath, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../../src/replay-logic.js';
-import { chartGeometry, chartPoint, raceChartSvg } from '../../src/race-chart.js';
-import { historyParams, historySearch, rowHtml, rowResult } from '../../src/history.js';
-import { gameNames, gameResultText, moveListHtml, replayPageHtml, stepPanelHtml } from '../../src/replay.js';
-import { listPath } from '../../src/history-api.js';
+import { clampTurn, distanceLeft, durationText, frames, gameIdFromPath, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../../src/logic/replay-logic.js';
+import { chartGeometry, chartPoint, raceChartSvg } from '../../src/draw/race-chart.js';
+import { historyParams, historySearch, rowHtml, rowResult } from '../../src/pages/history.js';
+import { gameNames, gameResultText, moveListHtml, replayPageHtml, stepPanelHtml } from '../../src/pages/replay.js';
+import { listPath } from '../../src/net/history-api.js';
 import { route } from '../../src/main.js';
 import { KENDALL, MODERN, startView } from './fixtures.js';
 
-/** @typedef {import('../../src/replay-logic.js').GameRecord} GameRecord */
+/** @typedef {import('../../src/logic/replay-logic.js').GameRecord} GameRecord */
 
 /**
  * A small stored game: seat 0 throws 3 light sides and moves 9 → 12.

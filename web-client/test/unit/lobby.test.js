@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NOTIFY_KEY, notifyWanted, setNotifyWanted, shouldNotify, turnText } from '../../src/notify.js';
-import { thinkHtml, thinkText } from '../../src/decision-time.js';
-import { liveListHtml } from '../../src/home-live.js';
-import { rowHtml } from '../../src/history.js';
+import { NOTIFY_KEY, notifyWanted, setNotifyWanted, shouldNotify, turnText } from '../../src/room/notify.js';
+import { thinkHtml, thinkText } from '../../src/logic/decision-time.js';
+import { liveListHtml } from '../../src/pages/home-live.js';
+import { rowHtml } from '../../src/pages/history.js';
 
 /** A storage in memory (`refuse`: one that throws, as in private mode). */
 function memoryStorage(refuse = false) {

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay } from '../../src/socket.js';
-import { forget, load, nameProblem, remember, seatHolder } from '../../src/identity.js';
+import { backoffDelay } from '../../src/net/socket.js';
+import { forget, load, nameProblem, remember, seatHolder } from '../../src/logic/identity.js';
 import { route } from '../../src/main.js';
-import { ago } from '../../src/home.js';
+import { ago } from '../../src/pages/home.js';
 
 test('reconnect backoff doubles up to 10 s, with jitter', () => {
   assert.equal(backoffDelay(0, 0), 500);

@@ -2,10 +2,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { destinations, inputKind, tapOutcome } from '../../src/tap.js';
-import { MUTED_KEY, isMuted, stepSound, turnCame } from '../../src/sound.js';
-import { fromSnapshot } from '../../src/state.js';
-import { previewHint, roomHtml } from '../../src/view-room.js';
+import { destinations, inputKind, tapOutcome } from '../../src/logic/tap.js';
+import { MUTED_KEY, isMuted, stepSound, turnCame } from '../../src/room/sound.js';
+import { fromSnapshot } from '../../src/logic/state.js';
+import { previewHint, roomHtml } from '../../src/draw/room-page.js';
 import { snapshot } from './fixtures.js';
 
 /** @typedef {import('../../src/types.js').GameEvent} GameEvent */

@@ -3,10 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chanceLines, plotPoint, stepAt, winChanceSvg } from '../../src/review-chart.js';
-import { badgeHtml, signed, summaryHtml } from '../../src/review.js';
+import { chanceLines, plotPoint, stepAt, winChanceSvg } from '../../src/draw/review-chart.js';
+import { badgeHtml, signed, summaryHtml } from '../../src/pages/review.js';
 
-/** @type {import('../../src/review-chart.js').ReviewEntry[]} */
+/** @type {import('../../src/draw/review-chart.js').ReviewEntry[]} */
 const entries = [
   { step_no: 1, kind: 'chance', seat: 0, before: 0.5, after: 0.55, luck: 5 },
   { step_no: 2, kind: 'decision', seat: 0, before: 0.55, after: 0.48, options: 3, best: '10', played: '12', points_lost: 7, grade: 'mistake' },

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { roomOptions } from '../../src/api.js';
-import { COMPUTER_LEVELS, levelName } from '../../src/format.js';
-import { seatsHtml } from '../../src/home.js';
-import { markdownHtml, ruleSetCard, sectionFor, slug } from '../../src/rules.js';
+import { roomOptions } from '../../src/net/api.js';
+import { COMPUTER_LEVELS, levelName } from '../../src/logic/format.js';
+import { seatsHtml } from '../../src/pages/home.js';
+import { markdownHtml, ruleSetCard, sectionFor, slug } from '../../src/pages/rules.js';
 import { KENDALL, MODERN } from './fixtures.js';
 
 test('the rules document renders headings with anchors, lists, tables, code and safe links', () => {

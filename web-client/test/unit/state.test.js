@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { actingSeat, blockedReason, canClaimWin, canThrow, claimWait, forcedOption, fromSnapshot, myOptions, reduce } from '../../src/state.js';
-import { clockText } from '../../src/format.js';
+import { actingSeat, blockedReason, canClaimWin, canThrow, claimWait, forcedOption, fromSnapshot, myOptions, reduce } from '../../src/logic/state.js';
+import { clockText } from '../../src/logic/format.js';
 import { snapshot, startView, stepEvent } from './fixtures.js';
 
 const sticks = { step: 'chance', roll: { kind: 'sticks', sticks: [true, true, true, false] } };

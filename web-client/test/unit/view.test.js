@@ -1,15 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { squareToCell, cellToSquare, pathDirection } from '../../src/board.js';
-import { choiceText, eventText, optionKind, rollText, standingText, stepText } from '../../src/describe.js';
-import { errorText, statusLine } from '../../src/format.js';
-import { pieceSvg } from '../../src/icons.js';
-import { fromSnapshot } from '../../src/state.js';
-import { boardHtml, trayHtml } from '../../src/view-board.js';
-import { roomHtml } from '../../src/view-room.js';
+import { squareToCell, cellToSquare, pathDirection } from '../../src/draw/board-geometry.js';
+import { choiceText, eventText, optionKind, rollText, standingText, stepText } from '../../src/logic/describe.js';
+import { errorText, statusLine } from '../../src/logic/format.js';
+import { pieceSvg } from '../../src/draw/icons.js';
+import { fromSnapshot } from '../../src/logic/state.js';
+import { boardHtml, trayHtml } from '../../src/draw/board.js';
+import { roomHtml } from '../../src/draw/room-page.js';
 import { KENDALL, MODERN, snapshot, startView } from './fixtures.js';
 
-/** @type {import('../../src/describe.js').Names} */
+/** @type {import('../../src/logic/describe.js').Names} */
 const names = { desc: KENDALL, seat: (s) => ['Nefertari', 'Akhen<aten>', 'Tiye', 'Merneith'][s] };
 const ui = { online: true, pending: false, now: 0 };
 const move = (/** @type {number} */ from, /** @type {number} */ to, why = 'move', seat = 0) => ({ kind: /** @type {const} */ ('piece'), seat, value: null, from: { kind: /** @type {const} */ ('square'), square: from }, to: { kind: /** @type {const} */ ('square'), square: to }, why });

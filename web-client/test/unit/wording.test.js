@@ -4,10 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventText, possessive } from '../../src/describe.js';
-import { closeText, computerName, errorText, nameOf, statusLine } from '../../src/format.js';
-import { fromSnapshot, reduce } from '../../src/state.js';
-import { roomHtml, throwerText } from '../../src/view-room.js';
+import { eventText, possessive } from '../../src/logic/describe.js';
+import { closeText, computerName, errorText, nameOf, statusLine } from '../../src/logic/format.js';
+import { fromSnapshot, reduce } from '../../src/logic/state.js';
+import { roomHtml, throwerText } from '../../src/draw/room-page.js';
 import { MODERN, snapshot, startView, stepEvent } from './fixtures.js';
 
 const ui = { online: true, pending: false, now: 0 };

@@ -1,0 +1,237 @@
+// Pure text for protocol version 2: steps, events, options, rolls and
+// standings in plain words, from the rule set's description and the seats'
+// names. No rule of its own: every effect is one the server's events say.
+
+/** @typedef {import('../types.js').Description} Description */
+/** @typedef {import('../types.js').GameEvent} GameEvent */
+/** @typedef {import('../types.js').Choice} Choice */
+/** @typedef {import('../types.js').Roll} Roll */
+/** @typedef {import('../types.js').StepInfo} StepInfo */
+/** @typedef {import('../types.js').Standing} Standing */
+
+/**
+ * What the words need: the rule set and a name for each seat.
+ * @typedef {Object} Names
+ * @property {Description} desc
+ * @property {(seat: number) => string} seat  "Nefertari", "you"…
+ */
+
+/**
+ * "Tiye's"; for a computer seat, "Spool (computer, expert)", its colour's:
+ * "Spool's" (the seat was named in full just before, and a parenthesis
+ * would stack with the piece's own "(5 dots)").
+ * @param {string} name
+ */
+export function possessive(name) {
+  return `${name.replace(/ \([^()]*\)$/, '')}'s`;
+}
+
+/**
+ * A colour's name ("Cone"), or "?" before the colours are dealt.
+ * @param {Description} desc
+ * @param {number | null | undefined} colour
+ */
+export function colourName(desc, colour) {
+  if (colour === null || colour === undefined) return 'not dealt yet';
+  return desc.colours.find((c) => c.index === colour)?.name ?? `colour ${colour + 1}`;
+}
+
+/**
+ * The special square on `square`, if the rule set has one there.
+ * @param {Description} desc
+ * @param {number} square
+ */
+export function specialOn(desc, square) {
+  return desc.special_squares.find((s) => s.square === square);
+}
+
+/**
+ * "square 27 (House of Water)".
+ * @param {Description} desc
+ * @param {number} square
+ */
+export function squareName(desc, square) {
+  const sp = specialOn(desc, square);
+  return sp ? `square ${square} (${sp.name})` : `square ${square}`;
+}
+
+/**
+ * A place of a piece event in words.
+ * @param {Description} desc
+ * @param {import('../types.js').Place} place
+ */
+export function placeText(desc, place) {
+  switch (place.kind) {
+    case 'square':
+      return squareName(desc, place.square);
+    case 'reserve':
+      return 'the reserve';
+    case 'off':
+      return 'off the board';
+    default:
+      return 'out of the game';
+  }
+}
+
+/** Words for each `why` of a piece event. */
+const WHY = /** @type {Record<string, string>} */ ({
+  move: 'moves',
+  backward: 'moves backward',
+  swapped: 'is swapped back',
+  sent_home: 'is sent home',
+  captured: 'is captured',
+  water: 'is washed away',
+  effect: 'is moved by the square',
+  borne_off: 'is borne off',
+  bounced: 'bounces back',
+  entered: 'enters',
+  removed: 'is removed',
+  opening: 'opens',
+});
+
+/**
+ * One event in a sentence: "Nefertari's piece moves from square 9 to square 13."
+ * @param {Names} n
+ * @param {GameEvent} e
+ */
+export function eventText(n, e) {
+  switch (e.kind) {
+    case 'piece': {
+      const piece = `${possessive(n.seat(e.seat))} piece${e.value ? ` (${e.value} dots)` : ''}`;
+      const why = WHY[e.why] ?? e.why.replace(/_/g, ' ');
+      if (e.to.kind === 'off') return `${piece} is borne off from ${placeText(n.desc, e.from)}.`;
+      if (e.to.kind === 'removed') return `${piece} on ${placeText(n.desc, e.from)} is removed from the game.`;
+      if (e.from.kind === 'reserve') return `${piece} ${e.why === 'entered' ? 'enters on' : `${why} to`} ${placeText(n.desc, e.to)}.`;
+      return `${piece} ${why} from ${placeText(n.desc, e.from)} to ${placeText(n.desc, e.to)}.`;
+    }
+    case 'colour':
+      return `${n.seat(e.seat)} plays ${colourName(n.desc, e.colour)}.`;
+    case 'pass':
+      return `${n.seat(e.seat)} cannot move: the turn passes.`;
+    case 'again':
+      return `${n.seat(e.seat)} throws again.`;
+    case 'out':
+      return `${n.seat(e.seat)} is out of the game.`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * A chance outcome in words: "3 light sides up", "a 4", "3 and 5".
+ * @param {Roll} roll
+ */
+export function rollText(roll) {
+  switch (roll.kind) {
+    case 'sticks': {
+      const light = roll.sticks.filter(Boolean).length;
+      return light === 0 ? 'no light side up' : `${light} light side${light === 1 ? '' : 's'} up`;
+    }
+    case 'die':
+      return `a ${roll.pip}`;
+    case 'dice':
+      return `${roll.first} and ${roll.second}`;
+    case 'lot':
+      return `the lot for seat ${roll.seat + 1}`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * An option in words, before it is chosen: "Move the piece on 9 by the die's 4".
+ * @param {Description} desc
+ * @param {Choice} c
+ */
+export function choiceText(desc, c) {
+  switch (c.kind) {
+    case 'move':
+      return `Move the piece on ${squareName(desc, c.from)}`;
+    case 'move_dice':
+      return `Move the piece on ${squareName(desc, c.from)} ${c.by.kind === 'sum' ? 'by the sum of both dice' : `by the die showing ${c.by.pips}`}`;
+    case 'enter':
+      return `Enter a piece from the reserve on ${squareName(desc, c.to)}`;
+    case 'place':
+      return `Place a piece from the reserve on ${squareName(desc, c.to)}`;
+    case 'remove':
+      return `Remove the piece on ${squareName(desc, c.square)}`;
+    case 'roll':
+      return c.dice === 1 ? 'Roll one die' : `Roll ${c.dice} dice`;
+    default:
+      return 'Choose';
+  }
+}
+
+/**
+ * An option with its preview: "Move the piece on square 9: moves to square 13; captures …".
+ * @param {Names} n
+ * @param {import('../types.js').OptionInfo} o
+ */
+export function optionText(n, o) {
+  const head = choiceText(n.desc, o.choice);
+  const effects = (o.events ?? []).map((e) => eventText(n, e)).filter(Boolean);
+  return effects.length ? `${head}. ${effects.join(' ')}` : `${head}.`;
+}
+
+/**
+ * The kind of an option's effect, for its colour on the board.
+ * @param {import('../types.js').OptionInfo} o
+ * @param {number} seat  the deciding seat
+ * @returns {'capture' | 'water' | 'bear_off' | 'removed' | 'backward' | 'move'}
+ */
+export function optionKind(o, seat) {
+  const evs = o.events ?? [];
+  if (evs.some((e) => e.kind === 'piece' && e.seat !== seat)) return 'capture';
+  if (evs.some((e) => e.kind === 'piece' && e.why === 'water')) return 'water';
+  if (evs.some((e) => e.kind === 'piece' && e.to.kind === 'off')) return 'bear_off';
+  if (evs.some((e) => e.kind === 'piece' && e.to.kind === 'removed')) return 'removed';
+  if (evs.some((e) => e.kind === 'piece' && e.why === 'backward')) return 'backward';
+  return 'move';
+}
+
+/**
+ * A line of the record: "Nefertari threw 3 light sides up", "Nefertari: 9 → 13, captured".
+ * @param {Names} n
+ * @param {StepInfo} st
+ * @param {number | null} thrower  who threw, for a chance step (the seat on turn)
+ */
+export function stepText(n, st, thrower) {
+  const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
+  if (st.left) return `${n.seat(st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}. ${events}`.trim();
+  if (!st.step) return st.text;
+  if (st.step.step === 'chance') {
+    const who = thrower === null ? 'Chance' : `${n.seat(thrower)} threw`;
+    return `${who}: ${rollText(st.step.roll)}. ${events}`.trim();
+  }
+  return `${n.seat(st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}. ${events}`.trim();
+}
+
+/** How games end, in words. */
+const HOW = /** @type {Record<string, string>} */ ({
+  borne_off: 'bearing off every piece',
+  gates: 'through the Gates of Aaru',
+  trial: 'by the Trial of the Three Gods',
+  no_pawns: 'the others ran out of pawns',
+  three_borne_off: 'bearing off three pieces',
+  last_player: 'the last one in the game',
+  resigned: 'by resignation',
+  abandoned: 'the others left the game',
+  time: 'on time (a clock ran out)',
+});
+
+/**
+ * "Nefertari won, bearing off every piece" and the places with scores.
+ * @param {Names} n
+ * @param {Standing} st
+ * @returns {{head: string, places: string[]}}
+ */
+export function standingText(n, st) {
+  const winner = st.places[0];
+  const how = HOW[st.how] ?? st.how.replace(/_/g, ' ');
+  const head = winner === undefined ? 'The game is over' : `${n.seat(winner)} won, ${how}`;
+  const places = st.places.map((seat, i) => {
+    const score = st.scores.length > seat ? ` · ${st.scores[seat]} points` : '';
+    return `${i + 1}. ${n.seat(seat)}${score}`;
+  });
+  return { head, places };
+}

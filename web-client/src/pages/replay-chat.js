@@ -1,0 +1,54 @@
+// The chat beside a replay: the players' messages written during the game,
+// and the spectators' behind a switch (GET /api/games/{id}/chat; a private
+// game's chat, like the game, only for its players). Text from people is
+// set with textContent, never as HTML.
+
+import { getJson } from '../net/history-api.js';
+import { chatLineElement, shown } from '../room/chat.js';
+
+/** @typedef {import('../room/chat.js').ChatLine} ChatLine */
+
+/**
+ * Adds the game's chat after the replay's grid in `root`; says so when
+ * there was none, and keeps quiet (logged) when it cannot be read.
+ * @param {HTMLElement} root
+ * @param {string} gameId
+ * @param {string | undefined} token
+ */
+export async function showReplayChat(root, gameId, token) {
+  const panel = document.createElement('section');
+  panel.className = 'panel replay-chat';
+  panel.setAttribute('aria-labelledby', 'replay-chat-title');
+  panel.dataset.testid = 'replay-chat';
+  panel.innerHTML = `<h2 id="replay-chat-title">Chat</h2>
+<label class="chat-follow" hidden><input type="checkbox" data-chat="spectators"> <span>Show spectator chat (<span class="chat-spectator-count"></span>)</span></label>
+<ol class="chat-log" aria-label="Chat messages" tabindex="0"></ol>
+<p class="chat-note"></p>`;
+  (root.querySelector('.replay-grid') ?? root.lastElementChild ?? root).after(panel);
+  const log = /** @type {HTMLElement} */ (panel.querySelector('.chat-log'));
+  const note = /** @type {HTMLElement} */ (panel.querySelector('.chat-note'));
+  const box = /** @type {HTMLInputElement} */ (panel.querySelector('[data-chat="spectators"]'));
+  /** @type {ChatLine[]} */
+  let lines;
+  try {
+    const answer = await getJson(`/api/games/${encodeURIComponent(gameId)}/chat`, token);
+    lines = Array.isArray(answer?.messages) ? answer.messages : [];
+  } catch (e) {
+    note.textContent = 'The chat of this game could not be loaded.';
+    console.warn('replay chat', e);
+    return;
+  }
+  const spectators = lines.filter((l) => l.channel === 'spectators').length;
+  const label = /** @type {HTMLElement} */ (box.closest('label'));
+  label.hidden = spectators === 0;
+  /** @type {HTMLElement} */ (panel.querySelector('.chat-spectator-count')).textContent = `${spectators}`;
+  const draw = () => {
+    const viewer = { spectator: false, follow: box.checked, muted: new Set() };
+    const visible = lines.filter((l) => shown(l, viewer));
+    log.replaceChildren(...visible.map((line) => chatLineElement(line, { time: false })));
+    note.textContent = visible.length ? '' : 'Nobody chatted during this game.';
+    log.hidden = visible.length === 0;
+  };
+  box.addEventListener('change', draw);
+  draw();
+}

@@ -1,0 +1,127 @@
+// The rules page at /rules: every rule set as the server describes it
+// (`GET /api/rule-sets`), then the full rules the server serves
+// (`/rules.md`, the project's docs/rules.md), rendered from Markdown.
+
+import { getRuleSets } from '../net/api.js';
+import { pieceSvg, squareIconSvg, iconFor } from '../draw/icons.js';
+import { esc } from '../draw/board.js';
+
+/**
+ * A heading's anchor: "How to play Senet-modern (2, 3 or 4 players)" → "how-to-play-senet-modern-2-3-or-4-players".
+ * @param {string} text
+ */
+export function slug(text) {
+  return text.toLowerCase().replace(/[`*]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * Inline Markdown: code, bold, italics and links, on escaped text.
+ * @param {string} text
+ */
+export function inline(text) {
+  return esc(text)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, t, href) => (/^(https?:|#|\/)/.test(href.replace(/&#\d+;/g, '')) ? `<a href="${href}">${t}</a>` : t));
+}
+
+/**
+ * A small Markdown renderer for the rules: headings (with anchors),
+ * paragraphs, lists, tables and code blocks.
+ * @param {string} md
+ */
+export function markdownHtml(md) {
+  const lines = md.replace(/\r/g, '').split('\n');
+  let html = '';
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    const h = /^(#{1,6})\s+(.*)$/.exec(line);
+    if (line.startsWith('```')) {
+      const body = [];
+      for (i += 1; i < lines.length && !lines[i].startsWith('```'); i += 1) body.push(lines[i]);
+      i += 1;
+      html += `<pre><code>${esc(body.join('\n'))}</code></pre>`;
+    } else if (h) {
+      const level = Math.min(6, h[1].length + 1);
+      html += `<h${level} id="${slug(h[2])}">${inline(h[2])}</h${level}>`;
+      i += 1;
+    } else if (/^\s*\|/.test(line)) {
+      const rows = [];
+      for (; i < lines.length && /^\s*\|/.test(lines[i]); i += 1) rows.push(lines[i]);
+      const cells = (/** @type {string} */ r) => r.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+      const body = rows.filter((r) => !/^\s*\|[\s:|-]+\|\s*$/.test(r));
+      html += `<table>${body.map((r, k) => `<tr>${cells(r).map((c) => (k === 0 ? `<th>${inline(c)}</th>` : `<td>${inline(c)}</td>`)).join('')}</tr>`).join('')}</table>`;
+    } else if (/^\s*([-*]|\d+\.)\s+/.test(line)) {
+      const ordered = /^\s*\d+\./.test(line);
+      const items = [];
+      for (; i < lines.length && /^\s*([-*]|\d+\.)\s+|^\s{2,}\S/.test(lines[i]); i += 1) {
+        if (/^\s*([-*]|\d+\.)\s+/.test(lines[i])) items.push(lines[i].replace(/^\s*([-*]|\d+\.)\s+/, ''));
+        else items[items.length - 1] += ` ${lines[i].trim()}`;
+      }
+      const tag = ordered ? 'ol' : 'ul';
+      html += `<${tag}>${items.map((t) => `<li>${inline(t)}</li>`).join('')}</${tag}>`;
+    } else if (line.trim() === '') {
+      i += 1;
+    } else {
+      const para = [];
+      for (; i < lines.length && lines[i].trim() !== '' && !/^(#|```|\s*\||\s*([-*]|\d+\.)\s)/.test(lines[i]); i += 1) para.push(lines[i].trim());
+      html += `<p>${inline(para.join(' '))}</p>`;
+    }
+  }
+  return html;
+}
+
+/**
+ * The anchor of a rule set's section in the rules document: the heading that
+ * names its id in backticks, else the first heading.
+ * @param {string} md
+ * @param {string} id
+ */
+export function sectionFor(md, id) {
+  const heads = md.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => l.replace(/^#+\s+/, ''));
+  const named = heads.find((h) => h.includes(`\`${id}\``));
+  return slug(named ?? heads[0] ?? '');
+}
+
+/**
+ * One rule set as the server describes it.
+ * @param {import('../types.js').Description} d
+ * @param {string} md
+ */
+export function ruleSetCard(d, md) {
+  const seats = d.seats.min === d.seats.max ? `${d.seats.min} players` : `${d.seats.min} to ${d.seats.max} players`;
+  const chance = d.chance.kind === 'sticks' ? 'four throwing sticks' : d.chance.kind === 'die' ? 'one die' : 'two dice';
+  const colours = d.colours.map((c) => `<span class="colour-chip">${pieceSvg(c.index, 'inline')}${esc(c.name)}</span>`).join(' ');
+  const values = d.piece_values.length ? ` valued ${d.piece_values.join(', ')} (shown by dots)` : '';
+  const squares = d.special_squares.map((s) => `<li>${squareIconSvg(iconFor(s.name))}<strong>${s.square} · ${esc(s.name)}</strong> ${esc(s.effect)}</li>`).join('');
+  return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(d.name)}</h2><p class="summary">${esc(d.summary)}</p>
+<p>${seats} · ${d.pieces_per_seat} pieces each${values}, starting ${d.start === 'reserve' ? 'in a reserve off the board' : 'on the board'} · ${chance} · ${colours}</p>
+<ul class="special-list">${squares}</ul><p><a href="#${sectionFor(md, d.id)}">The full rules</a></p></section>`;
+}
+
+/**
+ * Shows the rules page in `root`.
+ * @param {HTMLElement} root
+ */
+export async function showRules(root) {
+  root.dataset.page = 'rules';
+  document.title = 'Rules · Senet Online';
+  root.innerHTML = '<p class="loading">Loading the rules…</p>';
+  let md = '';
+  /** @type {import('../types.js').Description[]} */
+  let sets = [];
+  try {
+    const res = await fetch('/rules.md');
+    md = res.ok ? await res.text() : '';
+    sets = await getRuleSets();
+  } catch {
+    // Show what arrived.
+  }
+  root.innerHTML = `<section class="panel"><h1>The rules</h1><p>Senet Online plays ${sets.length} rule sets: ${sets.map((d) => `<a href="#${esc(d.id)}">${esc(d.name)}</a>`).join(', ')}.</p></section>
+${sets.map((d) => ruleSetCard(d, md)).join('\n')}
+<article class="panel rules-doc">${markdownHtml(md)}</article>`;
+  const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  target?.scrollIntoView();
+}

@@ -1,0 +1,181 @@
+// The room being played or watched: wires the socket's messages through the
+// pacing into the state object and the render, and the input's intents into
+// messages to the server. Each part has its own module (state, input,
+// pacing, render, actions, announce); this one only connects them.
+
+import { ApiError, getRoom } from '../net/api.js';
+import { RoomSocket } from '../net/socket.js';
+import { closeText, errorText, nameOf } from '../logic/format.js';
+import { mySeat, reduce } from '../logic/state.js';
+import { toast } from '../pages/ui.js';
+import { act } from './actions.js';
+import { announce, hear } from './announce.js';
+import { animate, reducedMotion } from './board-effects.js';
+import { roomChat } from './chat.js';
+import { roomClock } from './clocks.js';
+import { bindInput } from './input.js';
+import { turnNotifier } from './notify.js';
+import { DrawPacing, playForcedSoon } from './pacing.js';
+import { render } from './render.js';
+import * as sound from './sound.js';
+import { createRoomPage, drew, stepCame } from './state.js';
+
+/** @typedef {import('../types.js').ServerMessage} ServerMessage */
+/** @typedef {{type: string, [key: string]: unknown}} ClientMessage */
+
+/** How long a sent decision may go unanswered before the page lets the player try again. */
+const PENDING_MAX_MS = 6000;
+
+/**
+ * Connects and plays (or watches, without a token).
+ * @param {HTMLElement} root
+ * @param {string} code
+ * @param {string | null} token
+ * @param {(status: string, text: string) => void} setConn  shows the connection state
+ */
+export function playRoom(root, code, token, setConn) {
+  const page = createRoomPage(code, token, localStorage);
+  sound.loadMuted(localStorage);
+  root.innerHTML = '<p class="loading">Connecting…</p>';
+  const widgets = {
+    clocks: roomClock(root),
+    chat: roomChat(root, { code, named: token !== null, send: (m) => socket.send(m) }),
+    notifier: turnNotifier(root, localStorage),
+  };
+  const pacing = new DrawPacing(apply);
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let pendingTimer;
+
+  const socket = new RoomSocket(() => socketUrl(code, token), {
+    onMessage(msg) {
+      if (msg.type === 'pong' || widgets.chat.receive(msg)) return;
+      if (msg.type === 'error') {
+        setPending(false);
+        toast(errorText(msg.code, msg.message, msg.reason), 'error');
+        draw();
+        return;
+      }
+      // The clocks take the server's figures as of arrival, not when a held step is shown.
+      widgets.clocks.receive(msg, Date.now());
+      if (msg.type === 'out_of_time' && page.game) toast(`${nameOf(page.game, msg.seat)} ran out of time.`, 'info');
+      pacing.push(msg);
+    },
+    onStatus(status, info) {
+      page.online = status === 'open';
+      if (status === 'open') setConn('open', 'Connected');
+      else if (status === 'connecting') setConn('connecting', 'Connecting…');
+      else if (status === 'reconnecting') {
+        const why = info.closeCode ? closeText(info.closeCode, info.closeReason) : null;
+        const wait = info.delay ? ` Retrying in ${Math.ceil(info.delay / 1000)} s.` : '';
+        setConn('reconnecting', `${why ? `${why} ` : ''}Connection lost, reconnecting…${wait}`);
+        if (socket.failedOpens === 3) probeRoom();
+      }
+      if (page.game) draw();
+    },
+  });
+
+  /**
+   * Shows one server message: the state, the page, then its slide and sounds.
+   * @param {ServerMessage} msg
+   */
+  function apply(msg) {
+    const r = reduce(page.game, msg);
+    if (r.resync) socket.send({ type: 'snapshot' });
+    if (typeof msg.seq === 'number') setPending(false);
+    if (!r.changed) return;
+    const prev = page.game;
+    page.game = r.state;
+    if (msg.type === 'step') {
+      stepCame(page, msg);
+      pacing.shown(msg, reducedMotion());
+    }
+    if (prev && r.state) announce(r.state, msg);
+    // The end of a game changes what the room keeps (the series score):
+    // ask for the room as it is now.
+    if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
+    draw();
+    // The room as first received neither slides nor sounds: nothing moved.
+    if (msg.type === 'step' && prev) animate(root, msg);
+    if (prev) hear(page, msg, widgets.notifier);
+  }
+
+  function draw() {
+    if (!page.game) return;
+    const { tappedShown } = render(root, page, widgets, pacing.waiting);
+    drew(page, tappedShown);
+    forced();
+  }
+
+  function forced() {
+    playForcedSoon(page, (option) => send({ type: 'decide', option }));
+  }
+
+  /** @param {boolean} on */
+  function setPending(on) {
+    page.pending = on;
+    clearTimeout(pendingTimer);
+    if (on) {
+      pendingTimer = setTimeout(() => {
+        page.pending = false;
+        draw();
+      }, PENDING_MAX_MS);
+    }
+  }
+
+  /** @param {ClientMessage} msg */
+  function send(msg) {
+    if (!socket.send(msg)) {
+      toast('Not connected right now: wait for the connection to come back, then try again.', 'error');
+      return;
+    }
+    if (msg.type !== 'snapshot') {
+      setPending(true);
+      draw();
+    }
+  }
+
+  /** When connecting keeps failing, find out why and say it. */
+  async function probeRoom() {
+    try {
+      await getRoom(code);
+      if (token) toast('The server keeps refusing the connection. If it goes on, your saved player may no longer be known: reload the page, or open the home page and choose your name again.', 'error');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) {
+        socket.stop();
+        setConn('stopped', 'Room closed');
+        root.innerHTML = `<section class="panel center"><h1>This room no longer exists</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>`;
+      }
+    }
+  }
+
+  bindInput(root, page, (intent) => act(intent, { root, page, send, draw, forced }));
+  window.addEventListener('online', () => socket.retryNow());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') socket.retryNow();
+  });
+  setInterval(() => {
+    // Refresh "away for…" and the claim countdown every second. A draw
+    // gives focus back to the same control; only typing is left alone.
+    const active = document.activeElement;
+    const typing = active instanceof HTMLElement && root.contains(active) && active.matches('input, textarea, select');
+    if (page.game && page.game.seats.some((p) => p.player && !p.connected) && !page.pending && !typing) draw();
+  }, 1000);
+  // The running clock counts down between draws.
+  setInterval(() => {
+    if (page.game) widgets.clocks.tick(mySeat(page.game));
+  }, 200);
+  // For tests and debugging: drop the socket as a network failure would.
+  /** @type {any} */ (window).senetDebug = { drop: () => socket.drop(), state: () => page.game, sounds: () => sound.played.slice() };
+  socket.start();
+}
+
+/**
+ * The room socket's address, asked before every attempt.
+ * @param {string} code
+ * @param {string | null} token
+ */
+function socketUrl(code, token) {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const q = `?v=2${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+  return `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}${q}`;
+}
