@@ -5,6 +5,7 @@
 //! answers). A reason given by a rule set its `rule_sets` does not name
 //! fails, and so does a reason a rule set is said to give that the games
 //! never produce (the list cannot claim more than the rules do, nor less).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 
