@@ -2,8 +2,8 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, FromRef};
 use axum::routing::{get, post};
@@ -35,8 +35,6 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// Next WebSocket connection id.
     pub conn_ids: Arc<AtomicU64>,
-    /// Live WebSocket connections.
-    pub live_conns: Arc<AtomicUsize>,
     /// Whether start-up (migrations, resumed rooms) is done.
     pub readiness: Readiness,
     /// The Prometheus exporter.
@@ -160,6 +158,10 @@ fn set_nodelay(stream: &mut TcpStream) {
     }
 }
 
+/// How long a graceful shutdown waits for rooms to store what they must and
+/// sockets to close.
+const SHUTDOWN_LIMIT: Duration = Duration::from_secs(5);
+
 /// A bound server, ready to run.
 pub struct Server {
     listener: Accepting,
@@ -226,7 +228,6 @@ impl Server {
                 settings,
                 shutdown: rx,
                 conn_ids,
-                live_conns: Arc::new(AtomicUsize::new(0)),
                 readiness,
                 metrics,
             },
@@ -265,7 +266,6 @@ impl Server {
             shutdown,
         } = self;
         let mut signal = state.shutdown.clone();
-        let live = state.live_conns.clone();
         let rooms = state.rooms.clone();
         let app = router(state);
         tracing::info!(addr = ?Listener::local_addr(&listener).ok(), "listening");
@@ -276,11 +276,18 @@ impl Server {
             .await;
         // In case serve ended on its own, make sure everything else stops.
         shutdown.shutdown();
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while (live.load(Ordering::SeqCst) > 0 || !rooms.registry().is_empty())
-            && Instant::now() < deadline
+        // Every room and every socket is a task of the tracker: once it is
+        // closed, `wait` ends when the last of them does.
+        let tasks = rooms.tasks();
+        tasks.close();
+        if tokio::time::timeout(SHUTDOWN_LIMIT, tasks.wait())
+            .await
+            .is_err()
         {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            tracing::warn!(
+                left = tasks.len(),
+                "rooms or sockets still running at the shutdown limit"
+            );
         }
         if let Some(cluster) = rooms.cluster() {
             // The rooms' last frames to other nodes' clients (their close,

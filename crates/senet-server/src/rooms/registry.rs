@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use senet_engine::RuleSetId;
 use tokio::sync::{mpsc, watch};
+use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
 use super::actor::{Command, Room};
@@ -96,6 +97,9 @@ pub struct Rooms {
     /// racing to load the same room cannot both take it (each take raises
     /// the epoch and would fence the other).
     taking: Arc<tokio::sync::Mutex<()>>,
+    /// Every room task and every socket: a graceful shutdown waits for
+    /// them to end, without polling.
+    tasks: TaskTracker,
 }
 
 /// Where a live room runs.
@@ -113,6 +117,12 @@ pub enum Located {
 }
 
 impl Rooms {
+    /// The tasks a graceful shutdown waits for: every room, and every
+    /// socket (each holds a token of it while it lives).
+    pub fn tasks(&self) -> &TaskTracker {
+        &self.tasks
+    }
+
     /// A room service.
     pub fn new(store: Store, settings: Arc<Settings>, shutdown: watch::Receiver<bool>) -> Rooms {
         let endgames = crate::tablebase::Endgames::default();
@@ -133,6 +143,7 @@ impl Rooms {
             reviews,
             cluster: None,
             taking: Arc::default(),
+            tasks: TaskTracker::new(),
         }
     }
 
@@ -219,7 +230,7 @@ impl Rooms {
         .with_reviews(self.reviews.clone())
         .with_self(handle.tx.downgrade())
         .with_lease(held);
-        tokio::spawn(
+        self.tasks.spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())
                 .instrument(span),
         );

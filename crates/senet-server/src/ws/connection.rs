@@ -2,8 +2,7 @@
 //! client messages to the room and room frames to the client, until a
 //! close, which is always bounded in time (see [`close::CLOSE_TIMEOUT`]).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -44,12 +43,15 @@ pub struct WsQuery {
     client_seed: Option<String>,
 }
 
-/// Counts live connections; decremented on drop.
-struct LiveGuard(Arc<AtomicUsize>);
+/// A live connection: holds a token of the server's task tracker, so a
+/// graceful shutdown waits for the socket to close; counted in the metrics
+/// until dropped.
+struct LiveGuard {
+    _task: tokio_util::task::task_tracker::TaskTrackerToken,
+}
 
 impl Drop for LiveGuard {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
         crate::metrics::connection_closed();
     }
 }
@@ -116,8 +118,9 @@ pub async fn ws_handler(
     )
     .await?;
     let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
-    state.live_conns.fetch_add(1, Ordering::SeqCst);
-    let guard = LiveGuard(state.live_conns.clone());
+    let guard = LiveGuard {
+        _task: state.rooms.tasks().token(),
+    };
     crate::metrics::connection_opened();
     let span =
         tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
