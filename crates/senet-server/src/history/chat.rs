@@ -1,10 +1,11 @@
 //! `GET /api/games/{id}/chat`: the chat stored with a game, for its replay.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::Serialize;
 use uuid::Uuid;
 
+use super::GameId;
 use crate::error::AppError;
 use crate::players::Viewer;
 use crate::store::Store;
@@ -26,15 +27,10 @@ pub struct GameChat {
 pub async fn get_chat(
     State(store): State<Store>,
     viewer: Viewer,
-    Path(id): Path<String>,
+    id: GameId,
 ) -> Result<Json<GameChat>, AppError> {
-    let not_found = || AppError::NotFound("game_not_found", format!("no game `{id}`"));
-    let game_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
-    store
-        .history_game(game_id)
-        .await?
-        .filter(|row| row.visible_to(viewer.id()))
-        .ok_or_else(not_found)?;
+    id.visible_row(&store, viewer.id()).await?;
+    let game_id = id.0;
     let messages = crate::rooms::chat_lines(store.game_chat(game_id).await?);
     Ok(Json(GameChat { game_id, messages }))
 }

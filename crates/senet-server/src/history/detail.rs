@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use senet_engine::Seat;
@@ -16,6 +16,7 @@ use senet_engine::fair;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
+use super::GameId;
 use super::replay::{self, Replayed};
 use crate::config::Settings;
 use crate::error::AppError;
@@ -83,14 +84,9 @@ pub fn fairness_tags(game_id: Uuid, info: &FairnessInfo) -> Vec<(String, String)
 /// private room's game is `404 game_not_found` to anyone but its players,
 /// exactly as an unknown game, so a stranger cannot even learn that it
 /// exists.
-async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<Detail, AppError> {
-    let not_found = || AppError::NotFound("game_not_found", format!("no game `{id}`"));
-    let game_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
-    let row = store
-        .history_game(game_id)
-        .await?
-        .filter(|row| row.visible_to(viewer))
-        .ok_or_else(not_found)?;
+async fn game_json(store: &Store, id: GameId, viewer: Option<Uuid>) -> Result<Detail, AppError> {
+    let game_id = id.0;
+    let row = id.visible_row(store, viewer).await?;
     let steps = store.steps(game_id).await?;
     let replayed = replay::replay(&row, &steps, "history")?;
     let turns = super::kendall::turns(&replayed, &steps)?;
@@ -141,7 +137,7 @@ async fn game_json(store: &Store, id: String, viewer: Option<Uuid>) -> Result<De
 pub async fn get_game(
     State(store): State<Store>,
     viewer: Viewer,
-    Path(id): Path<String>,
+    id: GameId,
 ) -> Result<Json<Value>, AppError> {
     Ok(Json(game_json(&store, id, viewer.id()).await?.json))
 }
@@ -159,7 +155,7 @@ fn attachment(mut response: Response, filename: &str) -> Response {
 pub async fn record_json(
     State(store): State<Store>,
     viewer: Viewer,
-    Path(id): Path<String>,
+    id: GameId,
 ) -> Result<Response, AppError> {
     let detail = game_json(&store, id, viewer.id()).await?;
     let filename = format!("senet-{}.json", detail.row.id);
@@ -173,7 +169,7 @@ pub async fn record_txt(
     State(store): State<Store>,
     State(settings): State<Arc<Settings>>,
     viewer: Viewer,
-    Path(id): Path<String>,
+    id: GameId,
 ) -> Result<Response, AppError> {
     let detail = game_json(&store, id, viewer.id()).await?;
     // The time control as stored (`clock:300+2`, `move:30`), before the

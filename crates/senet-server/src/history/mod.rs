@@ -21,11 +21,14 @@ mod chat;
 mod cursor;
 mod decision_time;
 mod detail;
+mod game_id;
 mod kendall;
 pub(crate) mod replay;
 mod seats;
 
 use seats::{seat_json, seats_json, side_of_seat};
+
+pub use game_id::GameId;
 
 use axum::Json;
 use axum::Router;

@@ -2,14 +2,14 @@
 //! access rules as the game itself.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use uuid::Uuid;
 
 use super::{Reviews, is_current};
 use crate::error::AppError;
+use crate::history::GameId;
 use crate::players::Viewer;
 use crate::store::Store;
 
@@ -22,15 +22,10 @@ pub async fn get_review(
     State(store): State<Store>,
     State(reviews): State<Reviews>,
     viewer: Viewer,
-    Path(id): Path<String>,
+    id: GameId,
 ) -> Result<Response, AppError> {
-    let not_found = || AppError::NotFound("game_not_found", format!("no game `{id}`"));
-    let game_id = Uuid::try_parse(&id).map_err(|_| not_found())?;
-    let row = store
-        .history_game(game_id)
-        .await?
-        .filter(|row| row.visible_to(viewer.id()))
-        .ok_or_else(not_found)?;
+    let game_id = id.0;
+    let row = id.visible_row(&store, viewer.id()).await?;
     if row.status != "finished" {
         return Err(AppError::Conflict(
             "game_in_play",
