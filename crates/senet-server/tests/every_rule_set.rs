@@ -121,16 +121,8 @@ async fn modern_plays_with_three_and_four_seats() {
 /// holds the leaving.
 async fn resign_and_play_on(app: &TestApp, seats: u8) {
     let mut table = Table::invite(app, "modern", seats).await;
-    for _ in 0..12 {
-        assert!(table.step().await, "the game goes on");
-    }
     let quitter = 1;
-    table
-        .client(quitter)
-        .send(json!({ "v": 2, "type": "resign" }))
-        .await;
-    let told = table.read_batch().await;
-    assert_eq!(told[0]["left"], "resigned", "{}", told[0]);
+    let told = table.play_then_resign(12, quitter).await;
     assert_eq!(told[0]["seat"], quitter);
     assert!(
         told[0]["events"]

@@ -220,16 +220,8 @@ fn some_option(next: &Value) -> String {
 async fn a_seat_that_resigned_a_modern_game_gets_out_of_game_for_every_action() {
     let app = spawn_fast_app().await;
     let mut table = Table::invite(&app, "modern", 3).await;
-    for _ in 0..6 {
-        assert!(table.step().await, "the game goes on");
-    }
     let quitter = 2;
-    table
-        .client(quitter)
-        .send(json!({ "v": 2, "type": "resign" }))
-        .await;
-    let told = table.read_batch().await;
-    assert_eq!(told[0]["left"], "resigned", "{}", told[0]);
+    table.play_then_resign(6, quitter).await;
     let option = some_option(&table.next);
     every_action_is_out_of_game(table.client(quitter), &option).await;
     // The others play on, to the end; then the seat is a seat like the

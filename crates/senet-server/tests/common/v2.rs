@@ -243,6 +243,20 @@ impl Table {
             .expect("a person holds the seat")
     }
 
+    /// Plays `steps` steps, then `seat` resigns; the room's account of the
+    /// leaving (checked to be a resignation) is returned.
+    pub async fn play_then_resign(&mut self, steps: usize, seat: u64) -> Vec<Value> {
+        for _ in 0..steps {
+            assert!(self.step().await, "the game goes on");
+        }
+        self.client(seat)
+            .send(serde_json::json!({ "v": 2, "type": "resign" }))
+            .await;
+        let told = self.read_batch().await;
+        assert_eq!(told[0]["left"], "resigned", "{}", told[0]);
+        told
+    }
+
     /// Whose turn to act it is and what they send: a throw, or a random
     /// option of the decision.
     pub fn random_action(&self) -> Option<(u64, Value)> {
