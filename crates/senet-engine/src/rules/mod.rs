@@ -92,13 +92,11 @@ impl RuleSetId {
         }
     }
 
-    /// The fewest and the most seats the rule set plays with.
+    /// The fewest and the most seats the rule set plays with, as the rule
+    /// set itself says ([`crate::RuleSet::seat_range`]).
     #[must_use]
-    pub const fn seat_range(self) -> (u8, u8) {
-        match self {
-            RuleSetId::Modern => (2, 4),
-            _ => (2, 2),
-        }
+    pub fn seat_range(self) -> (u8, u8) {
+        crate::RuleSet::seat_range(crate::AnyRules::of(self))
     }
 
     /// The kind of chance a turn begins with: `sticks`, `die` or `two dice`.

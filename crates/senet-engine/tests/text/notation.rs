@@ -159,7 +159,7 @@ fn illegal_turns_name_line_and_turn() {
     );
     assert_eq!(
         replay_err("[Result \"cone won\"]\n1. c 3:9"),
-        "line 1: result `won` is not one of borne_off, resigned, abandoned"
+        "line 1: result `won` is not one of borne_off, resigned, abandoned, time"
     );
 }
 
