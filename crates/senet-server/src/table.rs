@@ -217,6 +217,17 @@ impl Table {
         &self.next
     }
 
+    /// The steps of the record with their events (a seat leaving is no
+    /// step), as [`senet_engine::KendallTurns::of`] reads them.
+    pub fn steps(&self) -> impl Iterator<Item = (&Step, &[Event])> {
+        self.record()
+            .iter()
+            .filter_map(|played| match &played.entry {
+                Entry::Step(step) => Some((step, played.events.as_slice())),
+                Entry::Left { .. } => None,
+            })
+    }
+
     /// The record so far (a fork: the entries it played).
     pub fn record(&self) -> &[Played] {
         &self.record

@@ -49,10 +49,7 @@ impl Room {
         };
         let phase = match &self.slot.status {
             Status::Waiting => PhaseView::Waiting,
-            Status::Finished(standing) => match kendall_v1::result_of(standing) {
-                Some(result) => PhaseView::Finished { result },
-                None => PhaseView::Waiting,
-            },
+            Status::Finished(standing) => kendall_v1::phase_over(standing),
             Status::Playing => kendall_v1::phase_in_play(self.slot.table.next(), &position, turns),
         };
         let record = turns.record();

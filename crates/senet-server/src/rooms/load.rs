@@ -95,13 +95,8 @@ async fn rebuild_game(
         .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;
     let v1_turns = match super::slot::v1_turns(rule_set) {
         Some(_) => Some(
-            senet_engine::KendallTurns::of(table.record().iter().filter_map(|played| {
-                match &played.entry {
-                    Entry::Step(step) => Some((step, played.events.as_slice())),
-                    Entry::Left { .. } => None,
-                }
-            }))
-            .map_err(|e| format!("game {game}: version 1 turns: {e}"))?,
+            senet_engine::KendallTurns::of(table.steps())
+                .map_err(|e| format!("game {game}: version 1 turns: {e}"))?,
         ),
         None => None,
     };

@@ -48,6 +48,16 @@ pub fn game_over(game_id: Uuid, standing: &Standing) -> Option<ServerMessage> {
     result_of(standing).map(|result| ServerMessage::GameOver { game_id, result })
 }
 
+/// The version 1 phase of a finished game: its result, or `waiting` for
+/// an end version 1 has no word for.
+#[must_use]
+pub fn phase_over(standing: &Standing) -> PhaseView {
+    match result_of(standing) {
+        Some(result) => PhaseView::Finished { result },
+        None => PhaseView::Waiting,
+    }
+}
+
 /// The Kendall position a table's state holds; `None` under another rule
 /// set.
 #[must_use]
@@ -115,10 +125,7 @@ pub fn phase_in_play(next: &Next, position: &Position, turns: &KendallTurns) -> 
             },
             None => PhaseView::ToThrow,
         },
-        Next::End(standing) => match result_of(standing) {
-            Some(result) => PhaseView::Finished { result },
-            None => PhaseView::Waiting,
-        },
+        Next::End(standing) => phase_over(standing),
     }
 }
 
