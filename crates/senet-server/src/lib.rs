@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod clock;
 pub mod cluster;
 pub mod computer;
 pub mod config;

@@ -170,7 +170,7 @@ impl Pump {
     async fn run(
         mut self,
         mut outbound: mpsc::Receiver<Outbound>,
-        mut closed: watch::Receiver<Option<crate::ws::close::Close>>,
+        mut closed: watch::Receiver<Option<crate::ws::protocol::close::Close>>,
         mut up: Subscriber,
     ) {
         let keepalive = self.cluster.keepalive();
@@ -191,7 +191,7 @@ impl Pump {
                     None => {
                         // The room stopped: it moves (or is reloaded) on
                         // the next connection, wherever that lands.
-                        let (code, reason) = crate::ws::close::ROOM_MOVED;
+                        let (code, reason) = crate::ws::protocol::close::ROOM_MOVED;
                         self.send(DownFrame::Close { code, reason: reason.to_owned() }).await;
                         break;
                     }

@@ -18,8 +18,8 @@ use super::wire::{Down, DownFrame, Open, OpenReply, Up, UpReply};
 use super::{Cluster, REQUEST_TIMEOUT, down_subject, open_subject, up_subject};
 use crate::players::Identity;
 use crate::rooms::{CloseSignal, Outbound};
-use crate::ws::close::{self, ROOM_MOVED, TOO_SLOW};
 use crate::ws::protocol::Version;
+use crate::ws::protocol::close::{self, ROOM_MOVED, TOO_SLOW};
 
 /// Why a tunnel could not open.
 #[derive(Debug)]

@@ -40,9 +40,9 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use crate::app::AppState;
+use crate::clock::TimeControl;
 use crate::error::AppError;
 use crate::players::Viewer;
-use crate::rooms::clock::TimeControl;
 use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};

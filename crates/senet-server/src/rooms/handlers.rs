@@ -12,13 +12,13 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 use uuid::Uuid;
 
-use super::actor::Command;
-use super::clock::{Clocks, TimeControl};
+use super::commands::Command;
 use super::fair::{Fairness, client_seed};
 use super::load::StoredRoom;
 use super::lobby::Origin;
 use super::registry::{Located, Rooms};
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
+use crate::clock::{Clocks, TimeControl};
 use crate::computer::ComputerLevel;
 use crate::config::Settings;
 use crate::error::{AppError, parse_json};
@@ -392,4 +392,10 @@ pub async fn get_room(
     Path(code): Path<String>,
 ) -> Result<Json<serde_json::Value>, AppError> {
     room_info(&rooms, &code).await.map(Json)
+}
+
+/// `GET /api/lobby`: public rooms waiting for players whose creator is
+/// connected.
+pub async fn lobby(State(rooms): State<Rooms>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "rooms": rooms.registry().listings().newest() }))
 }

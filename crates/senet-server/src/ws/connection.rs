@@ -13,10 +13,11 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
-use super::close::{
-    self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
-};
+use super::close;
 use super::link::{Link, Queues};
+use super::protocol::close::{
+    Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
+};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
 use super::{
     CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket,

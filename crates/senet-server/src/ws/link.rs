@@ -4,7 +4,7 @@
 
 use tokio::sync::{mpsc, watch};
 
-use super::close::Close;
+use super::protocol::close::Close;
 use super::protocol::{ClientMessage, Version};
 use crate::app::AppState;
 use crate::cluster::tunnel::{self, Tunnel};

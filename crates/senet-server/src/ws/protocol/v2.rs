@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::Version;
 use super::v1::RoomView;
-use crate::rooms::clock::{ClockInfo, TimeControl};
+use crate::clock::{ClockInfo, TimeControl};
 
 /// A seat holder as version 2 shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -128,17 +128,7 @@ pub enum NextInfo {
     },
 }
 
-/// How a seat left a game of three or four seats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LeftHow {
-    /// It resigned.
-    Resigned,
-    /// It stayed away past the timeout and another seat claimed it.
-    Abandoned,
-    /// Its clock ran out (a room with a time control).
-    Time,
-}
+pub use crate::table::LeftHow;
 
 /// One entry of the game's record with what it did.
 #[derive(Debug, Clone, Serialize)]
