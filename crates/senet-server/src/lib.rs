@@ -19,6 +19,7 @@ pub mod computer;
 pub mod config;
 pub mod error;
 pub mod history;
+pub mod lobby;
 pub mod metrics;
 pub mod ops;
 pub mod players;

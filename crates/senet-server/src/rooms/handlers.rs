@@ -393,9 +393,3 @@ pub async fn get_room(
 ) -> Result<Json<serde_json::Value>, AppError> {
     room_info(&rooms, &code).await.map(Json)
 }
-
-/// `GET /api/lobby`: public rooms waiting for players whose creator is
-/// connected.
-pub async fn lobby(State(rooms): State<Rooms>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "rooms": rooms.registry().listings().newest() }))
-}

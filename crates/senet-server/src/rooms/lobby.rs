@@ -76,7 +76,7 @@ pub struct Listings {
     /// polling loop).
     changes: Arc<watch::Sender<u64>>,
     /// How many lobby feeds are open (see `lobby_feed`'s limit).
-    pub(super) feeds: Arc<AtomicUsize>,
+    feeds: Arc<AtomicUsize>,
     /// Bumped when a public room's game starts or ends, so the feeds read
     /// the games being played again (they come from the store: a game
     /// whose room is not in memory is being played too).
@@ -114,6 +114,11 @@ impl Default for Listings {
 }
 
 impl Listings {
+    /// The count of open lobby feeds, which each feed takes a place in.
+    pub(crate) fn feeds(&self) -> &Arc<AtomicUsize> {
+        &self.feeds
+    }
+
     fn lock(&self) -> MutexGuard<'_, HashMap<String, (u64, LobbyEntry)>> {
         self.map
             .lock()
@@ -221,7 +226,7 @@ impl Listings {
 
     /// The read of the games being played as of now: the one of the
     /// current change count, a new one after a change.
-    pub(super) fn live_read(&self) -> LiveRead {
+    pub(crate) fn live_read(&self) -> LiveRead {
         let now = self.games.load(Ordering::SeqCst);
         let mut live = self
             .live

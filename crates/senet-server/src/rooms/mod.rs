@@ -1,6 +1,6 @@
 //! Rooms: one actor task per live room owning its game ([`room`]), the
 //! parts a room is made of, a registry of handles, loading from the store,
-//! the lobby and its feed, and the HTTP endpoints.
+//! the lobby's listings, and the HTTP endpoints of rooms.
 
 mod act;
 mod audience;
@@ -13,7 +13,6 @@ mod lease;
 mod listing;
 mod load;
 mod lobby;
-mod lobby_feed;
 mod registry;
 mod room;
 mod slot;
@@ -21,8 +20,7 @@ mod slot;
 pub use chat::{CHAT_MAX_CHARS, CHAT_RECENT, lines_of as chat_lines};
 pub use commands::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
 pub use fair::client_seed;
-pub use handlers::{create_room, get_room, lobby};
+pub use handlers::{create_room, get_room};
 pub use lobby::LOBBY_LIMIT;
-pub use lobby::{Listings, LobbyEntry, Origin};
-pub use lobby_feed::{FEED_INTERVAL, FEED_KEEP_ALIVE, FEED_LIMIT, lobby_feed};
+pub use lobby::{Listings, LiveGames, LobbyEntry, Origin};
 pub use registry::{Located, RoomHandle, Rooms};

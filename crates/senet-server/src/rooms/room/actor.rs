@@ -4,17 +4,18 @@
 
 use std::time::{Duration, Instant};
 
+use senet_engine::Choice;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::Room;
-use crate::rooms::act::{Act, Refusal, refuse};
+use crate::rooms::act::{Act, Refusal};
 use crate::rooms::commands::{Command, ConnId};
 use crate::rooms::lease::lease_lost;
 use crate::rooms::registry::Registry;
 use crate::rooms::slot::Status;
 use crate::ws::protocol::close::{Close, ROOM_MOVED};
-use crate::ws::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use crate::ws::protocol::{ClientMessage, ServerMessage};
 
 impl Room {
     /// Runs the actor until shutdown, or until the room is finished and idle.
@@ -176,19 +177,12 @@ impl Room {
             M::Move { from } => {
                 let seat = self.in_game_seat(conn)?;
                 self.check_clock(seat).await?;
-                let choice = square_choice(from)?;
-                self.advance(Act::Decide(seat, choice)).await
+                self.advance(Act::Decide(seat, Choice::Move { from })).await
             }
             M::Decide { option } => {
                 let seat = self.in_game_seat(conn)?;
                 self.check_clock(seat).await?;
-                let choice = option.parse::<senet_engine::Choice>().map_err(|e| {
-                    refuse(
-                        ErrorCode::BadMessage,
-                        format!("`{option}` is not an option's text: {e}"),
-                    )
-                })?;
-                self.advance(Act::Decide(seat, choice)).await
+                self.advance(Act::Decide(seat, option)).await
             }
             M::Resign => self.resign(conn).await,
             M::ClaimWin => self.claim_win(conn).await,
@@ -208,19 +202,6 @@ async fn until(deadline: Option<Instant>) {
         Some(deadline) => tokio::time::sleep_until(deadline.into()).await,
         None => std::future::pending().await,
     }
-}
-
-/// Version 1's `move`: the square of the piece to move, as a decision.
-fn square_choice(from: i64) -> Result<senet_engine::Choice, Refusal> {
-    let from = u8::try_from(from)
-        .ok()
-        .and_then(senet_engine::Square::new)
-        .ok_or_else(|| ServerMessage::Error {
-            code: ErrorCode::IllegalMove,
-            message: format!("`{from}` is not a square: squares are 1 to 30"),
-            reason: Some(senet_engine::Reason::NotASquare),
-        })?;
-    Ok(senet_engine::Choice::Move { from })
 }
 
 impl Room {

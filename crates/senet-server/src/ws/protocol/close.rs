@@ -20,7 +20,7 @@ pub const TOO_SLOW: Close = (1008, "too slow to read events");
 pub const SILENT: Close = (1001, "no answer to pings");
 /// More messages than the rate limit allows.
 pub const RATE_LIMITED: Close = (1008, "rate limited");
-/// A message over [`crate::ws::HARD_MESSAGE_LIMIT`].
+/// A message over the socket's hard limit (16 KiB).
 pub const TOO_BIG: Close = (1009, "message over 16 KiB");
 /// A text message that is not UTF-8.
 pub const BAD_UTF8: Close = (1007, "text is not valid UTF-8");

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use senet_engine::{
     ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, View,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use uuid::Uuid;
 
 use super::Version;
@@ -335,37 +335,7 @@ pub enum Message {
     },
 }
 
-/// A chat channel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChatChannel {
-    /// The seat holders' chat: they write, everyone in the room reads.
-    Players,
-    /// The spectators' chat: spectators write and read; a seat holder
-    /// reads it only after `chat_follow`.
-    Spectators,
-}
-
-impl ChatChannel {
-    /// The stored and wire name.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ChatChannel::Players => "players",
-            ChatChannel::Spectators => "spectators",
-        }
-    }
-
-    /// The channel with this stored name.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<ChatChannel> {
-        match text {
-            "players" => Some(ChatChannel::Players),
-            "spectators" => Some(ChatChannel::Spectators),
-            _ => None,
-        }
-    }
-}
+pub use super::client::ChatChannel;
 
 /// One chat message as told and as the history returns it.
 #[derive(Debug, Clone, Serialize)]
