@@ -43,7 +43,7 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::players::Viewer;
 use crate::rooms::clock::TimeControl;
-use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
+use crate::store::{GameStatus, HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};
 
@@ -131,10 +131,10 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
                     .map_err(|e| bad("bad_rule_set", format!("`rule_set`: {e}")))?;
                 q.rule_set = Some(rule_set);
             }
-            "status" => match value.as_str() {
-                "finished" => live = false,
-                "playing" => live = true,
-                _ => {
+            "status" => match GameStatus::parse(value) {
+                Some(GameStatus::Finished) => live = false,
+                Some(GameStatus::Playing) => live = true,
+                Some(GameStatus::Waiting) | None => {
                     return Err(bad(
                         "bad_status",
                         "`status` must be `finished` or `playing`",
