@@ -219,8 +219,8 @@ async fn a_clock_that_runs_out_loses_on_time_and_later_actions_are_refused() {
     assert_eq!(after["steps"], snapshot["steps"]);
     // Stored before anyone was told.
     let stored = app.store.latest_game(&game.code).await.unwrap().unwrap();
-    assert_eq!(stored.status, "finished");
-    assert_eq!(stored.end_how.as_deref(), Some("time"));
+    assert_eq!(stored.status, senet_server::store::GameStatus::Finished);
+    assert_eq!(stored.end_how, Some(senet_engine::EndHow::Time));
     assert_eq!(stored.winner_seat(), Some(i16::try_from(winner).unwrap()));
     // A rematch keeps the room's time control, with full clocks.
     for client in &mut game.clients {

@@ -330,7 +330,7 @@ async fn no_claim_win_and_rematch_is_accepted() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(game.status, "playing");
+    assert_eq!(game.status.as_str(), "playing");
     // Seat 1 is the Spool.
     let spool = game.seat(1).unwrap();
     assert_eq!(spool.display_name.as_deref(), Some("Computer (expert)"));

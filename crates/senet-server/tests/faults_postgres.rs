@@ -70,7 +70,7 @@ impl Rig {
             .await
             .unwrap()
             .unwrap();
-        assert_eq!(game.status, "finished");
+        assert_eq!(game.status.as_str(), "finished");
         self.app.stop().await;
     }
 

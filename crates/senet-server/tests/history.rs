@@ -7,7 +7,7 @@
 mod common;
 
 use common::seeded::{all_pages, get_err, get_ok, ids, seed};
-use common::spawn_app;
+use common::{execute_raw, spawn_app};
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -239,5 +239,85 @@ async fn bad_parameters_are_400_and_unknown_ids_404() {
         (Some(0), Some(0), Some(0))
     );
     assert!(!s.newest_first.is_empty());
+    app.stop().await;
+}
+
+/// Every path under a game answers an id that is no game's — unknown, not
+/// a UUID, not even text — with the same `404 game_not_found`.
+#[tokio::test]
+async fn every_game_path_answers_a_malformed_id_with_game_not_found() {
+    let app = spawn_app().await;
+    let unknown = Uuid::new_v4().to_string();
+    let longer = format!("{unknown}0");
+    for id in [
+        unknown.as_str(),
+        "not-a-game",
+        "123",
+        "%20",
+        "%FF%FE",
+        longer.as_str(),
+    ] {
+        for tail in ["", "/record.txt", "/record.json", "/chat", "/review"] {
+            get_err(
+                &app,
+                &format!("/api/games/{id}{tail}"),
+                404,
+                "game_not_found",
+            )
+            .await;
+        }
+    }
+    app.stop().await;
+}
+
+/// A stored name this server does not know (a row changed by hand, or
+/// written by a newer release) is a clear internal error wherever it is
+/// read — never a panic, never read as something else — and the other
+/// games are served as before. (`games.status` has a `CHECK`: the
+/// database itself refuses an unknown status.)
+#[tokio::test]
+async fn an_unknown_stored_name_is_an_internal_error_not_a_guess() {
+    let app = spawn_app().await;
+    let s = seed(&app).await;
+    // The newest is the odd player's; the third Nefertari's.
+    let (bad_how, bad_rule_set, fine) = (s.newest_first[0], s.newest_first[2], s.newest_first[3]);
+    let bad_room = get_ok(&app, &format!("/api/games/{bad_rule_set}")).await["room_code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let set = |column: &str| format!("UPDATE games SET {column} = $1 WHERE id = $2");
+    execute_raw(&app.db_url, &set("end_how"), "checkmate", bad_how).await;
+    execute_raw(&app.db_url, &set("rule_set"), "kendall-9", bad_rule_set).await;
+    let room =
+        "UPDATE rooms SET rule_set = $1 WHERE code = (SELECT room_code FROM games WHERE id = $2)";
+    execute_raw(&app.db_url, room, "kendall-9", bad_rule_set).await;
+
+    for game in [bad_how, bad_rule_set] {
+        for tail in ["", "/record.txt", "/record.json", "/review"] {
+            get_err(&app, &format!("/api/games/{game}{tail}"), 500, "internal").await;
+        }
+    }
+    get_err(&app, "/api/games", 500, "internal").await;
+    let totals = |player: Uuid| format!("/api/players/{player}/totals");
+    get_err(&app, &totals(s.nefertari), 500, "internal").await;
+    // The error names the column and what it holds.
+    let error = app.store.game(bad_how).await.unwrap_err().to_string();
+    assert!(
+        error.contains("end_how") && error.contains("checkmate"),
+        "{error}"
+    );
+    let error = app.store.game(bad_rule_set).await.unwrap_err().to_string();
+    assert!(
+        error.contains("rule_set") && error.contains("kendall-9"),
+        "{error}"
+    );
+    let error = app.store.room(&bad_room).await.unwrap_err().to_string();
+    assert!(
+        error.contains("rule_set") && error.contains("kendall-9"),
+        "{error}"
+    );
+    // The server goes on: another game, the totals that read no bad name.
+    get_ok(&app, &format!("/api/games/{fine}")).await;
+    get_ok(&app, &totals(s.odd)).await;
     app.stop().await;
 }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use chrono::{TimeZone, Utc};
 use common::{TestApp, spawn_app};
+use senet_engine::{EndHow, RuleSetId};
 use senet_server::store::{HistoryQuery, ImportGame, NewStep};
 use uuid::Uuid;
 
@@ -57,9 +58,9 @@ async fn list_query_with_100k_games() {
                 ImportGame {
                     id: Uuid::new_v4(),
                     room_code: format!("bench{i:07}"),
-                    rule_set: "kendall".to_owned(),
+                    rule_set: RuleSetId::Kendall,
                     players: vec![players[p % PLAYERS].0, players[(p * 7 + 1) % PLAYERS].0],
-                    how: ["borne_off", "resigned", "abandoned"][p % 3].to_owned(),
+                    how: [EndHow::BorneOff, EndHow::Resigned, EndHow::Abandoned][p % 3],
                     places: if i % 2 == 0 { vec![0, 1] } else { vec![1, 0] },
                     scores: Vec::new(),
                     started_at: started,
@@ -153,7 +154,7 @@ async fn list_query_with_100k_games() {
                 "one rule set",
                 HistoryQuery {
                     limit: 21,
-                    rule_set: Some("modern".to_owned()),
+                    rule_set: Some(RuleSetId::Modern),
                     ..HistoryQuery::default()
                 },
                 "games_rule_set_finished",

@@ -166,12 +166,12 @@ async fn the_list_query_uses_its_indexes() {
             ImportGame {
                 id,
                 room_code: format!("ix{i:06}"),
-                rule_set: "kendall".to_owned(),
+                rule_set: senet_engine::RuleSetId::Kendall,
                 players: vec![
                     players[(i % 50) as usize].0,
                     players[((i + 1) % 50) as usize].0,
                 ],
-                how: "resigned".to_owned(),
+                how: senet_engine::EndHow::Resigned,
                 places: vec![0, 1],
                 scores: Vec::new(),
                 started_at: at(i),
@@ -224,7 +224,7 @@ async fn the_list_query_uses_its_indexes() {
     // One rule set: its own index range, newest first.
     let by_rule_set = plan(HistoryQuery {
         limit: 21,
-        rule_set: Some("peril".to_owned()),
+        rule_set: Some(senet_engine::RuleSetId::Peril),
         ..HistoryQuery::default()
     })
     .await;

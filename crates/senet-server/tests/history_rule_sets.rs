@@ -381,9 +381,9 @@ async fn totals_by_rule_set_count_games_wins_and_places() {
             ImportGame {
                 id: Uuid::new_v4(),
                 room_code: format!("totals{i}"),
-                rule_set: (*rule_set).to_owned(),
+                rule_set: rule_set.parse().unwrap(),
                 players: seat_players,
-                how: "borne_off".to_owned(),
+                how: senet_engine::EndHow::BorneOff,
                 places: places.to_vec(),
                 scores: Vec::new(),
                 started_at: started,

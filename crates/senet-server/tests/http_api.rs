@@ -74,9 +74,12 @@ async fn every_api_error_is_json() {
         )
         .await;
     assert_api_error(&r, 400, "invalid_display_name");
-    // A path segment that is not UTF-8 (the framework's own 400).
-    let r = app.http("GET", "/api/games/%FF%FE", None, None).await;
+    // A path segment that is not UTF-8 (the framework's own 400) — except
+    // where it names a game: that is no game's id, as any other.
+    let r = app.http("GET", "/api/rooms/%FF%FE", None, None).await;
     assert_api_error(&r, 400, "bad_request");
+    let r = app.http("GET", "/api/games/%FF%FE", None, None).await;
+    assert_api_error(&r, 404, "game_not_found");
 
     // The web client's pages keep their plain answers.
     let r = app.http("GET", "/no-such-page", None, None).await;

@@ -32,14 +32,14 @@ async fn playing_room(store: &Store, code: &str) -> Uuid {
     store
         .create_room(&NewRoom {
             code,
-            rule_set: "kendall",
+            rule_set: senet_engine::RuleSetId::Kendall,
             public: true,
             creator: a,
             game: NewGame {
                 id: game,
                 room_code: code,
                 game_no: 1,
-                rule_set: "kendall",
+                rule_set: senet_engine::RuleSetId::Kendall,
                 players: &[Some(a), None],
                 client_seeds: &[],
                 fairness: None,
@@ -317,7 +317,7 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
         id,
         room_code: "seats1",
         game_no,
-        rule_set: "kendall",
+        rule_set: senet_engine::RuleSetId::Kendall,
         players,
         client_seeds: &[],
         fairness: None,
@@ -326,7 +326,7 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
     store
         .create_room(&NewRoom {
             code: "seats1",
-            rule_set: "kendall",
+            rule_set: senet_engine::RuleSetId::Kendall,
             public: true,
             creator: a,
             game: new_game(game, 1, &waiting),
@@ -349,10 +349,17 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
         "the fenced rematch stored nothing"
     );
     let seat = store.game(game).await.unwrap().unwrap();
-    assert_eq!(seat.status, "waiting", "the fenced seat stored nothing");
+    assert_eq!(
+        seat.status.as_str(),
+        "waiting",
+        "the fenced seat stored nothing"
+    );
     // The lease's holder writes both.
     store.take_seat_fenced(&taken, Some(&new)).await.unwrap();
-    assert_eq!(store.game(game).await.unwrap().unwrap().status, "playing");
+    assert_eq!(
+        store.game(game).await.unwrap().unwrap().status.as_str(),
+        "playing"
+    );
 }
 
 #[tokio::test]

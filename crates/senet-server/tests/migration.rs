@@ -306,10 +306,10 @@ async fn check_game(store: &Store, old: &OldGame) {
     let game = store.game(old.id).await.unwrap().expect("migrated");
     assert_eq!(game.room_code, old.room);
     assert_eq!(game.game_no, old.game_no);
-    assert_eq!(game.rule_set, "kendall");
+    assert_eq!(game.rule_set.as_str(), "kendall");
     assert_eq!(game.seat_count, 2, "{name}");
-    assert_eq!(game.status, old.status, "{name}");
-    assert_eq!(game.end_how.as_deref(), old.how, "{name}");
+    assert_eq!(game.status.as_str(), old.status, "{name}");
+    assert_eq!(game.end_how.map(|h| h.as_str()), old.how, "{name}");
     assert_eq!(game.created_at, old.created, "{name}");
     assert_eq!(game.started_at, old.started, "{name}");
     assert_eq!(game.finished_at, old.finished, "{name}");
@@ -521,7 +521,7 @@ async fn old_games_migrate_to_steps_and_seats() {
                 .await
                 .unwrap()
                 .into_iter()
-                .map(|row| row.id)
+                .map(|row| row.game.id)
                 .collect::<Vec<_>>()
         }
     };
@@ -595,14 +595,14 @@ async fn old_games_migrate_to_steps_and_seats() {
     store
         .create_room(&NewRoom {
             code: "peril",
-            rule_set: "peril",
+            rule_set: senet_engine::RuleSetId::Peril,
             public: true,
             creator: merneith,
             game: NewGame {
                 id: peril,
                 room_code: "peril",
                 game_no: 1,
-                rule_set: "peril",
+                rule_set: senet_engine::RuleSetId::Peril,
                 players: &[Some(merneith), Some(expert), Some(nefertari)],
                 client_seeds: &[],
                 fairness: None,
@@ -621,7 +621,7 @@ async fn old_games_migrate_to_steps_and_seats() {
         },
     ];
     let end = StoredEnd {
-        how: "gates",
+        how: senet_engine::EndHow::Gates,
         places: &[2, 0, 1],
         scores: &[3, 1, 2],
         colours: &[],
@@ -632,7 +632,7 @@ async fn old_games_migrate_to_steps_and_seats() {
         .unwrap();
     let game = store.game(peril).await.unwrap().unwrap();
     assert_eq!(
-        (game.seat_count, game.end_how.as_deref()),
+        (game.seat_count, game.end_how.map(|h| h.as_str())),
         (3, Some("gates"))
     );
     let places: Vec<_> = game.seats.iter().map(|s| (s.place, s.score)).collect();

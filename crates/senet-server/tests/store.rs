@@ -6,6 +6,7 @@
 
 mod common;
 
+use senet_engine::{EndHow, RuleSetId};
 use senet_server::Store;
 use senet_server::computer::{ComputerLevel, player_id};
 use senet_server::store::{
@@ -47,14 +48,14 @@ async fn a_four_seat_game_from_waiting_to_finished() {
     store
         .create_room(&NewRoom {
             code: "four",
-            rule_set: "modern",
+            rule_set: RuleSetId::Modern,
             public: true,
             creator: a,
             game: NewGame {
                 id: game,
                 room_code: "four",
                 game_no: 1,
-                rule_set: "modern",
+                rule_set: RuleSetId::Modern,
                 players: &[Some(a), None, Some(robot), None],
                 client_seeds: &[],
                 fairness: None,
@@ -63,7 +64,7 @@ async fn a_four_seat_game_from_waiting_to_finished() {
         .await
         .unwrap();
     let row = store.game(game).await.unwrap().unwrap();
-    assert_eq!(GameStatus::parse(&row.status), Some(GameStatus::Waiting));
+    assert_eq!(row.status, GameStatus::Waiting);
     assert_eq!((row.seat_count, row.started_at), (4, None));
     let robot_seat = row.seat(2).unwrap();
     assert_eq!(
@@ -101,7 +102,7 @@ async fn a_four_seat_game_from_waiting_to_finished() {
     store.take_seat(game, 3, c, "", true).await.unwrap();
     refused(store.take_seat(game, 3, a, "", true).await);
     let row = store.game(game).await.unwrap().unwrap();
-    assert_eq!(row.status, GameStatus::Playing.as_str());
+    assert_eq!(row.status, GameStatus::Playing);
     assert!(row.started_at.is_some());
     assert!(store.lobby().await.unwrap().is_empty());
 
@@ -131,7 +132,7 @@ async fn a_four_seat_game_from_waiting_to_finished() {
             .is_err()
     );
     let end = StoredEnd {
-        how: "three_borne_off",
+        how: EndHow::ThreeBorneOff,
         places: &[3, 1, 0, 2],
         scores: &[10, 20, 5, 30],
         colours: &[Some(0), Some(1), Some(2), Some(3)],
@@ -162,8 +163,8 @@ async fn a_four_seat_game_from_waiting_to_finished() {
     );
     assert_eq!(store.step_count().await.unwrap(), 5);
     let row = store.game(game).await.unwrap().unwrap();
-    assert_eq!(row.status, "finished");
-    assert_eq!(row.end_how.as_deref(), Some("three_borne_off"));
+    assert_eq!(row.status, GameStatus::Finished);
+    assert_eq!(row.end_how, Some(EndHow::ThreeBorneOff));
     assert!(row.finished_at.is_some());
     assert_eq!(row.winner_seat(), Some(3));
     let seats: Vec<_> = row
@@ -199,21 +200,21 @@ async fn a_four_seat_game_from_waiting_to_finished() {
             .await
             .unwrap();
         assert_eq!(rows.len(), 1);
-        assert_eq!(rows[0].seats.len(), 4);
+        assert_eq!(rows[0].game.seats.len(), 4);
         assert_eq!((rows[0].step_count, rows[0].chance_count), (5, 2));
         let totals = store.player_totals(player, false).await.unwrap();
         assert_eq!((totals.games, totals.wins), (1, i64::from(won)));
     }
     let by_seat = |seat| HistoryQuery {
         winner: Some(WinnerFilter::Seat(seat)),
-        rule_set: Some("modern".to_owned()),
+        rule_set: Some(RuleSetId::Modern),
         limit: 10,
         ..HistoryQuery::default()
     };
     assert_eq!(store.history(&by_seat(3)).await.unwrap().len(), 1);
     assert_eq!(store.history(&by_seat(0)).await.unwrap().len(), 0);
     let kendall = HistoryQuery {
-        rule_set: Some("kendall".to_owned()),
+        rule_set: Some(RuleSetId::Kendall),
         limit: 10,
         ..HistoryQuery::default()
     };
@@ -226,7 +227,7 @@ async fn a_four_seat_game_from_waiting_to_finished() {
             id: rematch,
             room_code: "four",
             game_no: 2,
-            rule_set: "modern",
+            rule_set: RuleSetId::Modern,
             players: &[Some(b), Some(a), None],
             client_seeds: &[],
             fairness: None,
@@ -257,14 +258,14 @@ async fn a_player_in_two_seats_is_listed_once() {
     store
         .create_room(&NewRoom {
             code: "crowd",
-            rule_set: "modern",
+            rule_set: RuleSetId::Modern,
             public: false,
             creator: a,
             game: NewGame {
                 id: game,
                 room_code: "crowd",
                 game_no: 1,
-                rule_set: "modern",
+                rule_set: RuleSetId::Modern,
                 players: &[Some(robot), Some(a), Some(robot)],
                 client_seeds: &[],
                 fairness: None,
@@ -273,7 +274,7 @@ async fn a_player_in_two_seats_is_listed_once() {
         .await
         .unwrap();
     let end = StoredEnd {
-        how: "last_player",
+        how: EndHow::LastPlayer,
         places: &[2, 1, 0],
         scores: &[],
         colours: &[],

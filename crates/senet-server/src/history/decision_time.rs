@@ -11,7 +11,7 @@
 //! none, and so do the server's own entries (a seat leaving).
 //!
 //! The time includes the write's own few milliseconds, and any time the
-//! server was down; a game clock charges neither (`rooms::clock`), so the
+//! server was down; a game clock charges neither (`crate::clock`), so the
 //! clock figures stored with the steps (`clock_ms`) can differ from the sum
 //! of these times by that much.
 

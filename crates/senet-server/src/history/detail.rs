@@ -23,7 +23,7 @@ use crate::config::Settings;
 use crate::error::AppError;
 use crate::players::Viewer;
 use crate::rooms::fair::Fairness;
-use crate::store::{HistoryRow, Store};
+use crate::store::{GameRow, GameStatus, HistoryRow, Store};
 use crate::ws::protocol::v2::FairnessInfo;
 
 /// A game as the history shows it: its row, its JSON and its replay.
@@ -39,7 +39,7 @@ struct Detail {
 /// What makes a game's chance checkable (`docs/fairness.md`): the
 /// commitment, the client seeds by seat and, once the game is over, the
 /// server seed; `None` for games from before the scheme.
-async fn fairness(store: &Store, row: &HistoryRow) -> Result<Option<FairnessInfo>, AppError> {
+async fn fairness(store: &Store, row: &GameRow) -> Result<Option<FairnessInfo>, AppError> {
     let Some((seed, commitment)) = store.fairness(row.id).await? else {
         return Ok(None);
     };
@@ -53,7 +53,9 @@ async fn fairness(store: &Store, row: &HistoryRow) -> Result<Option<FairnessInfo
             slot.clone_from(client);
         }
     }
-    Ok(Some(fairness.info(&clients, row.status == "finished")))
+    Ok(Some(
+        fairness.info(&clients, row.status == GameStatus::Finished),
+    ))
 }
 
 /// The record tags that let `senet verify` check a game's chance: the
@@ -88,7 +90,7 @@ async fn game_json(store: &Store, id: GameId, viewer: Option<Uuid>) -> Result<De
     let game_id = id.0;
     let row = id.visible_row(store, viewer).await?;
     let steps = store.steps(game_id).await?;
-    let replayed = replay::replay(&row, &steps, "history")?;
+    let replayed = replay::replay(&row.game, &steps, "history")?;
     let turns = super::kendall::turns(&replayed, &steps)?;
     let mut game = super::row_json(&row);
     // The list's `turns` is a count; here `turns` are the Kendall turns.
@@ -100,8 +102,8 @@ async fn game_json(store: &Store, id: GameId, viewer: Option<Uuid>) -> Result<De
             .map(|t| t.turns.record().to_string())
             .unwrap_or_default()
     );
-    game["steps"] = json!(replay::steps_json(&replayed, &steps, row.started_at)?);
-    let standing = replay::stored_standing(&row);
+    game["steps"] = json!(replay::steps_json(&replayed, &steps, row.game.started_at)?);
+    let standing = replay::stored_standing(&row.game);
     if let (Some(stored), Some(rules)) = (&standing, replayed.table.standing()) {
         if stored != rules {
             // The rules' end is what the room stored; a difference means
@@ -115,7 +117,7 @@ async fn game_json(store: &Store, id: GameId, viewer: Option<Uuid>) -> Result<De
     game["view"] = json!(replayed.table.view());
     game["start_view"] = json!(replayed.start_view);
     game["description"] = json!(replayed.rule_set.description());
-    let fairness = fairness(store, &row).await?;
+    let fairness = fairness(store, &row.game).await?;
     game["fairness"] = match &fairness {
         Some(info) => {
             let mut shown = json!(info);
@@ -158,7 +160,7 @@ pub async fn record_json(
     id: GameId,
 ) -> Result<Response, AppError> {
     let detail = game_json(&store, id, viewer.id()).await?;
-    let filename = format!("senet-{}.json", detail.row.id);
+    let filename = format!("senet-{}.json", detail.row.game.id);
     Ok(attachment(Json(detail.json).into_response(), &filename))
 }
 
@@ -185,14 +187,19 @@ pub async fn record_txt(
         detail
             .fairness
             .as_ref()
-            .map(|info| fairness_tags(detail.row.id, info))
+            .map(|info| fairness_tags(detail.row.game.id, info))
             .unwrap_or_default(),
     );
     let body = match &detail.turns {
         Some(turns) => {
             super::kendall::record_text(&detail.json, &turns.turns, &settings.public_url, &extra)?
         }
-        None => replay::step_record(&detail.row, &detail.replayed, &settings.public_url, &extra),
+        None => replay::step_record(
+            &detail.row.game,
+            &detail.replayed,
+            &settings.public_url,
+            &extra,
+        ),
     };
     let mut response = body.into_response();
     response.headers_mut().insert(
@@ -201,6 +208,6 @@ pub async fn record_txt(
     );
     Ok(attachment(
         response,
-        &format!("senet-{}.txt", detail.row.id),
+        &format!("senet-{}.txt", detail.row.game.id),
     ))
 }

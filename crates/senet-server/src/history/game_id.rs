@@ -1,15 +1,16 @@
 //! A game named in a request's path, and the stored game a viewer may see.
 
+use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::response::{IntoResponse, Response};
 use uuid::Uuid;
 
 use crate::error::AppError;
 use crate::store::{HistoryRow, Store};
 
-/// A game's id from the path (`/api/games/{id}/…`): what is not a UUID is
-/// `404 game_not_found`, exactly as an unknown game.
+/// A game's id from the path (`/api/games/{id}/…`), the one extractor of
+/// every game path: what is not a UUID is `404 game_not_found`, exactly as
+/// an unknown game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameId(pub Uuid);
 
@@ -40,16 +41,23 @@ fn not_found(id: &str) -> AppError {
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for GameId {
-    /// A path that is not text is axum's own `400` (made JSON like every
-    /// API error); text that is not a UUID is `404 game_not_found`.
-    type Rejection = Response;
+    /// Whatever is not a game's id is `404 game_not_found`, exactly as an
+    /// unknown game: text that is not a UUID, and a segment that does not
+    /// even decode to text (not UTF-8), so every game path gives one
+    /// answer. Only a route without an `{id}` (a server bug) is a 500.
+    type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, Response> {
-        let Path(id) = Path::<String>::from_request_parts(parts, state)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        Uuid::try_parse(&id)
-            .map(GameId)
-            .map_err(|_| not_found(&id).into_response())
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, AppError> {
+        let id = match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => id,
+            Err(PathRejection::FailedToDeserializePathParams(_)) => {
+                return Err(AppError::NotFound(
+                    "game_not_found",
+                    "no game with that id".to_owned(),
+                ));
+            }
+            Err(other) => return Err(AppError::internal(other.body_text())),
+        };
+        Uuid::try_parse(&id).map(GameId).map_err(|_| not_found(&id))
     }
 }

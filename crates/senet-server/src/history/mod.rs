@@ -42,7 +42,7 @@ use uuid::Uuid;
 use crate::clock::TimeControl;
 use crate::error::AppError;
 use crate::players::Viewer;
-use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
+use crate::store::{GameStatus, HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};
 
@@ -135,12 +135,12 @@ fn parse_list_params(pairs: &[(String, String)]) -> Result<(HistoryQuery, bool),
                 let rule_set = value
                     .parse::<senet_engine::RuleSetId>()
                     .map_err(|e| bad("bad_rule_set", format!("`rule_set`: {e}")))?;
-                q.rule_set = Some(rule_set.as_str().to_owned());
+                q.rule_set = Some(rule_set);
             }
-            "status" => match value.as_str() {
-                "finished" => live = false,
-                "playing" => live = true,
-                _ => {
+            "status" => match GameStatus::parse(value) {
+                Some(GameStatus::Finished) => live = false,
+                Some(GameStatus::Playing) => live = true,
+                Some(GameStatus::Waiting) | None => {
                     return Err(bad(
                         "bad_status",
                         "`status` must be `finished` or `playing`",
@@ -204,11 +204,7 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
             }
             continue;
         }
-        let how = EndHow::ALL
-            .into_iter()
-            .map(EndHow::as_str)
-            .find(|h| *h == term)
-            .ok_or_else(fail)?;
+        let how = EndHow::parse(term).ok_or_else(fail)?;
         if q.how.replace(how).is_some() {
             return Err(fail());
         }
@@ -221,7 +217,7 @@ fn parse_result(value: &str, q: &mut HistoryQuery) -> Result<(), AppError> {
 /// history still lists the game.
 pub fn time_control_json(row: &HistoryRow) -> Value {
     let control = TimeControl::from_stored(row.time_control.as_deref()).unwrap_or_else(|error| {
-        tracing::warn!(game_id = %row.id, %error, "unreadable time control");
+        tracing::warn!(game_id = %row.game.id, %error, "unreadable time control");
         TimeControl::None
     });
     json!(control)
@@ -232,36 +228,37 @@ pub fn time_control_json(row: &HistoryRow) -> Value {
 /// side for two seats, else its seat number), the number of turns (of
 /// chance steps: one a turn under the stick rule sets) and the room's time
 /// control.
-pub fn row_json(row: &HistoryRow) -> Value {
+pub fn row_json(history: &HistoryRow) -> Value {
+    let row = &history.game;
     let duration = match (row.started_at, row.finished_at) {
         (Some(start), Some(end)) => Some((end - start).num_milliseconds().max(0) as f64 / 1000.0),
         _ => None,
     };
     let winner = row.winner_seat();
-    let result = row.end_how.as_ref().map(|how| {
+    let result = row.end_how.map(|how| {
         json!({
             "winner": winner.and_then(side_of_seat).map_or_else(|| json!(winner), |side| json!(side)),
-            "how": how,
+            "how": how.as_str(),
         })
     });
     json!({
         "game_id": row.id,
         "room_code": row.room_code,
         "game_no": row.game_no,
-        "rule_set": row.rule_set,
-        "status": row.status,
+        "rule_set": row.rule_set.as_str(),
+        "status": row.status.as_str(),
         "seat_count": row.seat_count,
         "cone": seat_json(row.seat(0)),
         "spool": seat_json(row.seat(1)),
         "seats": seats_json(&row.seats),
         "result": result,
-        "turns": row.chance_count,
-        "step_count": row.step_count,
+        "turns": history.chance_count,
+        "step_count": history.step_count,
         "created_at": row.created_at,
         "started_at": row.started_at,
         "finished_at": row.finished_at,
         "duration_secs": duration,
-        "time_control": time_control_json(row),
+        "time_control": time_control_json(history),
     })
 }
 
@@ -285,7 +282,7 @@ async fn list_games(
     rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     let next = if more {
         rows.last()
-            .and_then(|r| r.finished_at.map(|at| encode_cursor(at, r.id)))
+            .and_then(|r| r.game.finished_at.map(|at| encode_cursor(at, r.game.id)))
     } else {
         None
     };
@@ -353,7 +350,7 @@ async fn player_totals(
         .iter()
         .map(|t| {
             json!({
-                "rule_set": t.rule_set,
+                "rule_set": t.rule_set.as_str(),
                 "games": t.games,
                 "wins": t.wins,
                 "losses": t.games - t.wins,

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::decision_time::{Timed, clock_figures, decision_times};
 use crate::error::AppError;
-use crate::store::{HistoryRow, StepRow};
+use crate::store::{GameRow, GameStatus, StepRow};
 use crate::table::{Entry, Table};
 use crate::ws::protocol::v2::StepInfo;
 
@@ -30,17 +30,17 @@ pub struct Replayed {
 }
 
 /// Replays a game's stored entries through [`Table`], `for_what` (counted
-/// by [`crate::metrics::game_replayed`]); a rule set, a seat count or an
-/// entry the rules refuse is an internal error naming the game (the store
-/// only ever holds what a table took).
+/// by [`crate::metrics::game_replayed`]); a seat count or an entry the
+/// rules refuse is an internal error naming the game (the store only ever
+/// holds what a table took).
 pub fn replay(
-    row: &HistoryRow,
+    row: &GameRow,
     steps: &[StepRow],
     for_what: &'static str,
 ) -> Result<Replayed, AppError> {
     crate::metrics::game_replayed(for_what);
     let fail = |what: String| AppError::Internal(format!("game {}: {what}", row.id));
-    let rule_set: RuleSetId = row.rule_set.parse().map_err(|e| fail(format!("{e}")))?;
+    let rule_set = row.rule_set;
     let seats = u8::try_from(row.seat_count).map_err(|e| fail(format!("seat count: {e}")))?;
     let mut table = Table::new(rule_set, seats).map_err(&fail)?;
     let start_position = table.position_text();
@@ -130,12 +130,12 @@ pub fn steps_json(
 
 /// The standing a finished game stored: the seats by place, the scores by
 /// seat where any was stored, and how it ended; `None` before the end (or
-/// for an end the engine does not name).
-pub fn stored_standing(row: &HistoryRow) -> Option<Standing> {
-    if row.status != "finished" {
+/// for a finished game stored without how).
+pub fn stored_standing(row: &GameRow) -> Option<Standing> {
+    if row.status != GameStatus::Finished {
         return None;
     }
-    let how: EndHow = serde_json::from_value(json!(row.end_how.as_deref()?)).ok()?;
+    let how = row.end_how?;
     let mut placed: Vec<(i16, Seat)> = row
         .seats
         .iter()
@@ -179,7 +179,7 @@ fn result_tag(standing: Option<&Standing>) -> String {
 /// seat's leaving line, so replaying the record reaches the stored result.
 /// The tags `extra` (the fairness tags) come before the result.
 pub fn step_record(
-    row: &HistoryRow,
+    row: &GameRow,
     replayed: &Replayed,
     site: &str,
     extra: &[(String, String)],

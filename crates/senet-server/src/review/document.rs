@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::error::AppError;
 use crate::history::replay::replay;
-use crate::store::{HistoryRow, StepRow};
+use crate::store::{GameRow, StepRow};
 use crate::table::Entry;
 
 /// What the analysis needs of a stored game, read on the runtime and
@@ -29,7 +29,7 @@ pub struct Input {
 /// Replays a stored game's entries into the AI's terms (a step, or a seat
 /// leaving); the store only holds what a table took, so a refusal is an
 /// internal error naming the game.
-pub fn input(row: &HistoryRow, steps: &[StepRow]) -> Result<Input, AppError> {
+pub fn input(row: &GameRow, steps: &[StepRow]) -> Result<Input, AppError> {
     let replayed = replay(row, steps, "review")?;
     let record = replayed
         .table

@@ -11,7 +11,7 @@ use super::{Reviews, is_current};
 use crate::error::AppError;
 use crate::history::GameId;
 use crate::players::Viewer;
-use crate::store::Store;
+use crate::store::{GameStatus, Store};
 
 /// `200` with the review; `202 {"status":"pending"}` while it is computed
 /// (queued now if it was not); `409 game_in_play` before the game is over;
@@ -26,7 +26,7 @@ pub async fn get_review(
 ) -> Result<Response, AppError> {
     let game_id = id.0;
     let row = id.visible_row(&store, viewer.id()).await?;
-    if row.status != "finished" {
+    if row.game.status != GameStatus::Finished {
         return Err(AppError::Conflict(
             "game_in_play",
             "a game is reviewed once it is over".to_owned(),

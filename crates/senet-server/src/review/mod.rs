@@ -22,7 +22,7 @@ use senet_ai::review::REVIEW_VERSION;
 use tokio::sync::{Semaphore, watch};
 use uuid::Uuid;
 
-use crate::store::Store;
+use crate::store::{GameStatus, Store};
 use crate::tablebase::Endgames;
 
 pub use document::{Input, analyse, document, input};
@@ -162,11 +162,11 @@ impl Reviews {
         else {
             return Err("no such game".to_owned());
         };
-        if row.status != "finished" {
+        if row.game.status != GameStatus::Finished {
             return Ok(());
         }
         let steps = store.steps(game_id).await.map_err(|e| e.to_string())?;
-        let input = input(&row, &steps).map_err(|e| format!("{e:?}"))?;
+        let input = input(&row.game, &steps).map_err(|e| format!("{e:?}"))?;
         let nodes = self.0.nodes;
         let tables = self.0.endgames.tables();
         let started = Instant::now();

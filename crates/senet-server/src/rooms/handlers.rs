@@ -275,14 +275,14 @@ pub async fn create_room(
         .create_room_with(
             &NewRoom {
                 code: &code,
-                rule_set: rule_set.as_str(),
+                rule_set,
                 public,
                 creator: player.id,
                 game: NewGame {
                     id: game_id,
                     room_code: &code,
                     game_no: 1,
-                    rule_set: rule_set.as_str(),
+                    rule_set,
                     players: &players,
                     client_seeds: &seeds,
                     fairness: Some((fairness.seed(), fairness.commitment())),

@@ -1,12 +1,12 @@
 //! Rebuilding a room from the store by replaying its stored steps through
 //! the engine.
 
-use senet_engine::{EndHow, RuleSetId, Seat, Standing};
+use senet_engine::{RuleSetId, Seat, Standing};
 
 use super::fair::Fairness;
 use super::lobby::Origin;
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
-use crate::store::{GameRow, Store};
+use crate::store::{GameRow, GameStatus, Store};
 use crate::table::{Entry, Table};
 use crate::ws::protocol::v2::SeriesEntry;
 
@@ -35,7 +35,7 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     let Some(row) = store.latest_game(code).await.map_err(db)? else {
         return Err(format!("room {code} has no game"));
     };
-    let rule_set: RuleSetId = room.rule_set.parse().map_err(|e| format!("{e}"))?;
+    let rule_set = room.rule_set;
     let control = crate::clock::TimeControl::from_stored(room.time_control.as_deref())
         .map_err(|e| format!("room {code}: {e}"))?;
     let slot = rebuild_game(store, rule_set, row, control).await?;
@@ -122,11 +122,10 @@ async fn rebuild_game(
         }
         None => None,
     };
-    let status = match row.status.as_str() {
-        "waiting" => Status::Waiting,
-        "playing" => Status::Playing,
-        "finished" => Status::Finished(stored_standing(&row, &table)?),
-        other => return Err(format!("game {game}: bad status `{other}`")),
+    let status = match row.status {
+        GameStatus::Waiting => Status::Waiting,
+        GameStatus::Playing => Status::Playing,
+        GameStatus::Finished => Status::Finished(stored_standing(&row, &table)?),
     };
     Ok(GameSlot {
         id: game,
@@ -146,8 +145,6 @@ async fn rebuild_game(
 fn stored_standing(row: &GameRow, table: &Table) -> Result<Standing, String> {
     let how = row
         .end_how
-        .as_deref()
-        .and_then(EndHow::parse)
         .ok_or_else(|| format!("game {}: finished without how", row.id))?;
     if let Some(standing) = table.standing() {
         if standing.how == how {

@@ -259,7 +259,7 @@ impl Rooms {
         let Some(room) = self.store.room(code).await.map_err(db)? else {
             return Ok(None);
         };
-        let rule_set: RuleSetId = room.rule_set.parse().map_err(|e| format!("{e}"))?;
+        let rule_set = room.rule_set;
         let elsewhere = |state: Option<crate::store::LeaseState>| {
             state
                 .filter(|state| state.live && state.lease.node_id != cluster.node_id())

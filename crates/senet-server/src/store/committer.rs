@@ -43,7 +43,7 @@ pub(super) struct Append {
     /// `(step_no, seat, text, clock)` for each step.
     pub rows: Vec<(i32, Option<i16>, String, Option<String>)>,
     /// How the game ended and each seat's end, when it ended.
-    pub end: Option<(String, Vec<SeatEnd>)>,
+    pub end: Option<(senet_engine::EndHow, Vec<SeatEnd>)>,
     /// The room lease the steps are fenced by (several nodes; PostgreSQL).
     pub fence: Option<super::Lease>,
 }
@@ -235,7 +235,7 @@ macro_rules! write_batch {
         }
         for append in $appends {
             if let Some((how, seats)) = &append.end {
-                finish_game!($conn, append.game_id, how.as_str(), seats, now);
+                finish_game!($conn, append.game_id, how, seats, now);
             }
         }
         $commit_sent = true;

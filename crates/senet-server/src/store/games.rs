@@ -9,7 +9,8 @@ use std::time::Instant;
 use chrono::Utc;
 use uuid::Uuid;
 
-use super::new_rows::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd, invalid};
+use super::names::GameStatus;
+use super::new_rows::{NewGame, NewRoom, NewStep, StoredEnd, invalid};
 use super::{Backend, Store, WriteError, one_row};
 
 /// Inserts a game and its seats on `$conn`, with the computer's player row
@@ -31,7 +32,7 @@ macro_rules! insert_game {
         .bind(game.id)
         .bind($room_code)
         .bind(game.game_no)
-        .bind(game.rule_set)
+        .bind(game.rule_set.as_str())
         .bind($seat_count)
         .bind(status.as_str())
         .bind($now)
@@ -88,12 +89,13 @@ macro_rules! finish_game {
     ($conn:ident, $game_id:expr, $how:expr, $seats:expr, $now:expr) => {{
         one_row(
             sqlx::query(
-                "UPDATE games SET status = 'finished', end_how = $2, finished_at = $3
+                "UPDATE games SET status = $4, end_how = $2, finished_at = $3
                  WHERE id = $1 AND status = 'playing'",
             )
             .bind($game_id)
-            .bind($how)
+            .bind($how.as_str())
             .bind($now)
+            .bind(crate::store::GameStatus::Finished.as_str())
             .execute(&mut *$conn)
             .await?
             .rows_affected(),
@@ -161,7 +163,7 @@ impl Store {
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(room.code)
-            .bind(room.rule_set)
+            .bind(room.rule_set.as_str())
             .bind(room.public)
             .bind(room.creator)
             .bind(now)
@@ -256,13 +258,14 @@ impl Store {
             if start {
                 one_row(
                     sqlx::query(
-                        "UPDATE games SET status = 'playing', started_at = $2
+                        "UPDATE games SET status = $3, started_at = $2
                          WHERE id = $1 AND status = 'waiting'
                            AND NOT EXISTS (SELECT 1 FROM game_seats s
                                            WHERE s.game_id = $1 AND s.player_id IS NULL)",
                     )
                     .bind(game_id)
                     .bind(now)
+                    .bind(GameStatus::Playing.as_str())
                     .execute(&mut *conn)
                     .await?
                     .rows_affected(),
@@ -289,7 +292,7 @@ impl Store {
     }
 
     /// [`Store::append_steps`] with the seats' clocks after the last step
-    /// (`steps.clock`, the text of `rooms::clock`), in the same transaction.
+    /// (`steps.clock`, the text of `crate::clock`), in the same transaction.
     pub async fn append_timed(
         &self,
         game_id: Uuid,
@@ -332,9 +335,7 @@ impl Store {
                         )
                     })
                     .collect(),
-                end: end
-                    .zip(seats)
-                    .map(|(end, seats)| (end.how.to_owned(), seats)),
+                end: end.zip(seats).map(|(end, seats)| (end.how, seats)),
                 fence: fence.cloned(),
             };
             return committer.append(append, self.timeout).await;

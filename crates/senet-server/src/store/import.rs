@@ -2,9 +2,10 @@
 //! tests and the history benchmark (`scripts/bench-history`).
 
 use chrono::{DateTime, Utc};
+use senet_engine::{EndHow, RuleSetId};
 use uuid::Uuid;
 
-use super::{NewStep, Pool, Store};
+use super::{GameStatus, NewStep, Pool, Store};
 
 /// A finished game to store in bulk (imports, tests and benchmarks).
 #[derive(Debug, Clone)]
@@ -13,14 +14,14 @@ pub struct ImportGame {
     pub id: Uuid,
     /// A new room's code (the game is its game 1).
     pub room_code: String,
-    /// Rule set name.
-    pub rule_set: String,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// The players by seat, seat 0 first (each must exist or be in the
     /// same import); the first is the room's creator. Its length is the
     /// seat count.
     pub players: Vec<Uuid>,
-    /// How it ended (the engine's `EndHow::as_str` names).
-    pub how: String,
+    /// How it ended.
+    pub how: EndHow,
     /// Seats from first place to last.
     pub places: Vec<u8>,
     /// Scores by seat number; empty where the rule set does not score.
@@ -122,7 +123,7 @@ impl Store {
                 );
                 q.push_values(chunk, |mut b, g| {
                     b.push_bind(g.room_code.clone())
-                        .push_bind(g.rule_set.clone())
+                        .push_bind(g.rule_set.as_str())
                         .push_bind(true)
                         .push_bind(g.players[0])
                         .push_bind(g.started_at);
@@ -136,10 +137,10 @@ impl Store {
                     b.push_bind(g.id)
                         .push_bind(g.room_code.clone())
                         .push_bind(1_i32)
-                        .push_bind(g.rule_set.clone())
+                        .push_bind(g.rule_set.as_str())
                         .push_bind(i16::try_from(g.players.len()).unwrap_or(4))
-                        .push_bind("finished")
-                        .push_bind(g.how.clone())
+                        .push_bind(GameStatus::Finished.as_str())
+                        .push_bind(g.how.as_str())
                         .push_bind(g.started_at)
                         .push_bind(g.started_at)
                         .push_bind(g.finished_at);

@@ -20,6 +20,7 @@ mod chat;
 mod committer;
 mod import;
 mod leases;
+mod names;
 mod new_rows;
 mod reads;
 mod rows;
@@ -34,7 +35,8 @@ use uuid::Uuid;
 pub use chat::{ChatRow, NewChat};
 pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};
-pub use new_rows::{GameStatus, NewGame, NewRoom, NewStep, StoredEnd};
+pub use names::{GameStatus, UnknownName};
+pub use new_rows::{NewGame, NewRoom, NewStep, StoredEnd};
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, SeatRow, StepRow};
 pub use write::WriteError;
 
@@ -177,12 +179,13 @@ impl Store {
 
     /// A room by code.
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, sqlx::Error> {
-        read!(self, pool => sqlx::query_as(
+        let room: Option<rows::RoomColumns> = read!(self, pool => sqlx::query_as(
             "SELECT code, rule_set, public, creator_id, created_at, time_control FROM rooms WHERE code = $1",
         )
         .bind(code)
         .fetch_optional(pool)
-        .await)
+        .await)?;
+        room.map(rows::RoomColumns::typed).transpose()
     }
 
     /// How many games are stored, over all rooms.

@@ -1,43 +1,11 @@
 //! What the store's writes take: a new room, game and step, how a game
-//! ended, and the names of a game's status as stored.
+//! ended.
 
+use senet_engine::{EndHow, RuleSetId};
 use uuid::Uuid;
 
 use super::WriteError;
-
-/// Where a game stands, as stored in `games.status`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameStatus {
-    /// A seat is open.
-    Waiting,
-    /// Every seat is taken and the game is on.
-    Playing,
-    /// Over: `end_how` and the seats' places say how.
-    Finished,
-}
-
-impl GameStatus {
-    /// The stored name: `waiting`, `playing` or `finished`.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Waiting => "waiting",
-            GameStatus::Playing => "playing",
-            GameStatus::Finished => "finished",
-        }
-    }
-
-    /// The status with this stored name.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<GameStatus> {
-        match text {
-            "waiting" => Some(GameStatus::Waiting),
-            "playing" => Some(GameStatus::Playing),
-            "finished" => Some(GameStatus::Finished),
-            _ => None,
-        }
-    }
-}
+use super::names::GameStatus;
 
 /// A game about to be stored (see [`Store::create_room`], [`Store::create_game`]).
 #[derive(Debug, Clone, Copy)]
@@ -48,8 +16,8 @@ pub struct NewGame<'a> {
     pub room_code: &'a str,
     /// 1 for a room's first game, then 2, 3… for rematches.
     pub game_no: i32,
-    /// The rule set's stable name.
-    pub rule_set: &'a str,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// One entry per seat, seat 0 first; None = open. Its length is the seat count.
     pub players: &'a [Option<Uuid>],
     /// Each seat's client seed (`docs/fairness.md`), seat 0 first; `""`
@@ -84,8 +52,8 @@ impl NewGame<'_> {
 pub struct NewRoom<'a> {
     /// The room's code.
     pub code: &'a str,
-    /// The rule set's stable name.
-    pub rule_set: &'a str,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// Listed in the lobby.
     pub public: bool,
     /// The player who created it.
@@ -117,8 +85,8 @@ impl NewStep {
 /// score and colour.
 #[derive(Debug, Clone, Copy)]
 pub struct StoredEnd<'a> {
-    /// The engine's `EndHow::as_str` name (`borne_off`, `resigned`, …).
-    pub how: &'a str,
+    /// How it ended.
+    pub how: EndHow,
     /// Seats from first place to last.
     pub places: &'a [u8],
     /// Scores by seat number; empty where the rule set does not score.

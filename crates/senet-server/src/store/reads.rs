@@ -2,19 +2,21 @@
 
 use uuid::Uuid;
 
-use super::rows::{GameSeatRow, fold_games};
+use super::rows::{GameSeatRow, LobbyColumns, fold_games, game_columns};
 use super::{GameRow, LobbyRow, Pool, StepRow, Store};
 
 /// A game joined with each of its seats and the seat holders' names, in
 /// seat order; the caller adds the `WHERE` on `g`.
-const GAME_SEATS_SELECT: &str =
-    "SELECT g.id, g.room_code, g.game_no, g.rule_set, g.seat_count, g.status, g.end_how,
-        g.created_at, g.started_at, g.finished_at,
+const GAME_SEATS_SELECT: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    ",
         s.seat, s.player_id, p.display_name, p.computer_level, s.colour, s.place, s.score,
         s.client_seed
      FROM games g
      LEFT JOIN game_seats s ON s.game_id = g.id
-     LEFT JOIN players p ON p.id = s.player_id";
+     LEFT JOIN players p ON p.id = s.player_id"
+);
 
 impl Store {
     /// A game by id, with its seats (one statement, so one snapshot).
@@ -22,7 +24,7 @@ impl Store {
         let sql = format!("{GAME_SEATS_SELECT} WHERE g.id = $1 ORDER BY s.seat");
         let rows: Vec<GameSeatRow> =
             read!(self, pool => sqlx::query_as(&sql).bind(id).fetch_all(pool).await)?;
-        Ok(fold_games(rows).pop())
+        Ok(fold_games(rows)?.pop())
     }
 
     /// The latest game of a room (the highest `game_no`), with its seats.
@@ -35,7 +37,7 @@ impl Store {
         );
         let rows: Vec<GameSeatRow> =
             read!(self, pool => sqlx::query_as(&sql).bind(room).fetch_all(pool).await)?;
-        Ok(fold_games(rows).pop())
+        Ok(fold_games(rows)?.pop())
     }
 
     /// The steps of a game, in order.
@@ -58,7 +60,7 @@ impl Store {
     /// Public rooms whose latest game waits for players, newest first (at
     /// most 100), with how many of its seats are open.
     pub async fn lobby(&self) -> Result<Vec<LobbyRow>, sqlx::Error> {
-        read!(self, pool => sqlx::query_as(
+        let rows: Vec<LobbyColumns> = read!(self, pool => sqlx::query_as(
             "SELECT r.code, r.rule_set, p.display_name AS creator_name, g.seat_count,
                     (SELECT COUNT(*) FROM game_seats s
                      WHERE s.game_id = g.id AND s.player_id IS NULL) AS open_seats,
@@ -74,7 +76,8 @@ impl Store {
              LIMIT 100",
         )
         .fetch_all(pool)
-        .await)
+        .await)?;
+        rows.into_iter().map(LobbyColumns::typed).collect()
     }
 
     /// A room's series score: each player's points summed over the room's

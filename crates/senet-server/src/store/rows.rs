@@ -1,7 +1,10 @@
 //! Rows read from the database.
 
 use chrono::{DateTime, Utc};
+use senet_engine::{EndHow, RuleSetId};
 use uuid::Uuid;
+
+use super::names::{self, GameStatus};
 
 /// A player.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -15,12 +18,12 @@ pub struct PlayerRow {
 }
 
 /// A room.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct RoomRow {
     /// Room code.
     pub code: String,
-    /// Rule set name.
-    pub rule_set: String,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// Listed in the lobby.
     pub public: bool,
     /// Who created it.
@@ -29,8 +32,33 @@ pub struct RoomRow {
     pub created_at: DateTime<Utc>,
     /// Its time control as stored text (`clock:300+2`, `move:30`); `None`
     /// for none.
+    pub time_control: Option<String>,
+}
+
+/// A room's columns as stored, before its rule set is read.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(super) struct RoomColumns {
+    pub code: String,
+    pub rule_set: String,
+    pub public: bool,
+    pub creator_id: Uuid,
+    pub created_at: DateTime<Utc>,
     #[sqlx(default)]
     pub time_control: Option<String>,
+}
+
+impl RoomColumns {
+    /// The room, its rule set read (an unknown one fails: [`super::names`]).
+    pub(super) fn typed(self) -> Result<RoomRow, sqlx::Error> {
+        Ok(RoomRow {
+            rule_set: names::parse(format!("room {}", self.code), &self.rule_set)?,
+            code: self.code,
+            public: self.public,
+            creator_id: self.creator_id,
+            created_at: self.created_at,
+            time_control: self.time_control,
+        })
+    }
 }
 
 /// One seat of a game, with its holder's name and computer level.
@@ -55,7 +83,8 @@ pub struct SeatRow {
     pub client_seed: Option<String>,
 }
 
-/// A game with its seats.
+/// A game with its seats: the one type for a row of `games`, wherever it
+/// is read (a room loading, the history's lists and detail).
 #[derive(Debug, Clone)]
 pub struct GameRow {
     /// Game id.
@@ -64,14 +93,14 @@ pub struct GameRow {
     pub room_code: String,
     /// 1 for the first game of the room, then 2, 3… for rematches.
     pub game_no: i32,
-    /// Rule set name.
-    pub rule_set: String,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// How many seats the game has.
     pub seat_count: i16,
-    /// `waiting`, `playing` or `finished` (see [`super::GameStatus`]).
-    pub status: String,
-    /// How the game ended (the engine's `EndHow::as_str` names), once finished.
-    pub end_how: Option<String>,
+    /// Where it stands.
+    pub status: GameStatus,
+    /// How the game ended, once finished.
+    pub end_how: Option<EndHow>,
     /// When the game was created.
     pub created_at: DateTime<Utc>,
     /// When every seat was taken.
@@ -99,10 +128,20 @@ impl GameRow {
     }
 }
 
-/// A game joined with one of its seats (or none), as one statement reads
-/// them: [`GameRow`]s are folded from these.
+/// The columns of `games g` every read of a game selects, in
+/// [`GameColumns`]' order.
+macro_rules! game_columns {
+    () => {
+        "g.id, g.room_code, g.game_no, g.rule_set, g.seat_count, g.status, g.end_how,
+        g.created_at, g.started_at, g.finished_at"
+    };
+}
+pub(super) use game_columns;
+
+/// A game's columns as stored, before their names are read into types
+/// ([`GameColumns::typed`]).
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub(super) struct GameSeatRow {
+pub(super) struct GameColumns {
     pub id: Uuid,
     pub room_code: String,
     pub game_no: i32,
@@ -113,6 +152,35 @@ pub(super) struct GameSeatRow {
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl GameColumns {
+    /// The game with these seats, its stored names read; a name this
+    /// server does not know fails (see [`super::names`]).
+    pub(super) fn typed(self, seats: Vec<SeatRow>) -> Result<GameRow, sqlx::Error> {
+        let row = format!("game {}", self.id);
+        Ok(GameRow {
+            rule_set: names::parse(&row, &self.rule_set)?,
+            status: names::parse(&row, &self.status)?,
+            end_how: names::parse_optional(&row, self.end_how.as_deref())?,
+            id: self.id,
+            room_code: self.room_code,
+            game_no: self.game_no,
+            seat_count: self.seat_count,
+            created_at: self.created_at,
+            started_at: self.started_at,
+            finished_at: self.finished_at,
+            seats,
+        })
+    }
+}
+
+/// A game joined with one of its seats (or none), as one statement reads
+/// them: [`GameRow`]s are folded from these.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(super) struct GameSeatRow {
+    #[sqlx(flatten)]
+    pub game: GameColumns,
     #[sqlx(flatten)]
     pub seat: SeatJoin,
 }
@@ -149,28 +217,19 @@ impl SeatJoin {
 }
 
 /// Folds joined rows (ordered by game, then seat) into games with seats.
-pub(super) fn fold_games(rows: Vec<GameSeatRow>) -> Vec<GameRow> {
-    let mut games: Vec<GameRow> = Vec::new();
+pub(super) fn fold_games(rows: Vec<GameSeatRow>) -> Result<Vec<GameRow>, sqlx::Error> {
+    let mut games: Vec<(GameColumns, Vec<SeatRow>)> = Vec::new();
     for row in rows {
         let seat = row.seat.into_seat();
         match games.last_mut() {
-            Some(game) if game.id == row.id => game.seats.extend(seat),
-            _ => games.push(GameRow {
-                id: row.id,
-                room_code: row.room_code,
-                game_no: row.game_no,
-                rule_set: row.rule_set,
-                seat_count: row.seat_count,
-                status: row.status,
-                end_how: row.end_how,
-                created_at: row.created_at,
-                started_at: row.started_at,
-                finished_at: row.finished_at,
-                seats: seat.into_iter().collect(),
-            }),
+            Some((game, seats)) if game.id == row.game.id => seats.extend(seat),
+            _ => games.push((row.game, seat.into_iter().collect())),
         }
     }
     games
+        .into_iter()
+        .map(|(game, seats)| game.typed(seats))
+        .collect()
 }
 
 /// A stored step.
@@ -192,12 +251,12 @@ pub struct StepRow {
 }
 
 /// A lobby entry: a public room whose latest game waits for players.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct LobbyRow {
     /// Room code.
     pub code: String,
-    /// Rule set name.
-    pub rule_set: String,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// The creator's display name.
     pub creator_name: String,
     /// How many seats the waiting game has.
@@ -208,4 +267,31 @@ pub struct LobbyRow {
     pub open_seat: Option<i16>,
     /// When the room was created.
     pub created_at: DateTime<Utc>,
+}
+
+/// A lobby entry's columns as stored, before its rule set is read.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(super) struct LobbyColumns {
+    pub code: String,
+    pub rule_set: String,
+    pub creator_name: String,
+    pub seat_count: i16,
+    pub open_seats: i64,
+    pub open_seat: Option<i16>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl LobbyColumns {
+    /// The entry, its rule set read (an unknown one fails: [`super::names`]).
+    pub(super) fn typed(self) -> Result<LobbyRow, sqlx::Error> {
+        Ok(LobbyRow {
+            rule_set: names::parse(format!("room {}", self.code), &self.rule_set)?,
+            code: self.code,
+            creator_name: self.creator_name,
+            seat_count: self.seat_count,
+            open_seats: self.open_seats,
+            open_seat: self.open_seat,
+            created_at: self.created_at,
+        })
+    }
 }

@@ -77,6 +77,21 @@ pub async fn create_database() -> String {
     create_postgres_database().await
 }
 
+/// Runs one statement straight on a test database, past the server's
+/// store, with a text bound as `$1` and a game id as `$2`: to store what
+/// the server never would (a name it does not know).
+pub async fn execute_raw(db_url: &str, sql: &str, text: &str, game_id: uuid::Uuid) {
+    if db_url.starts_with("sqlite:") {
+        let mut conn = sqlx::SqliteConnection::connect(db_url).await.unwrap();
+        let query = sqlx::query(sql).bind(text).bind(game_id);
+        query.execute(&mut conn).await.unwrap();
+    } else {
+        let mut conn = PgConnection::connect(db_url).await.unwrap();
+        let query = sqlx::query(sql).bind(text).bind(game_id);
+        query.execute(&mut conn).await.unwrap();
+    }
+}
+
 /// Creates a fresh PostgreSQL database, whatever the backend of the run.
 pub async fn create_postgres_database() -> String {
     let name = format!("senet_test_{}", uuid::Uuid::new_v4().simple());

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{Action, Game, Kendall, Phase, Roll, Sticks};
+use senet_engine::{Action, EndHow, Game, Kendall, Phase, Roll, RuleSetId, Sticks};
 use senet_server::store::{ImportGame, NewStep};
 use serde_json::Value;
 use uuid::Uuid;
@@ -84,10 +84,14 @@ pub async fn seed(app: &TestApp) -> Seeded {
         let full = i % 4 == 0;
         let (steps, winner) = random_steps(i as u64, if full { usize::MAX } else { 12 });
         let (winner, how) = match winner {
-            Some(w) => (w, "borne_off"),
+            Some(w) => (w, EndHow::BorneOff),
             None => (
                 if i % 2 == 0 { 0 } else { 1 },
-                if i % 5 == 0 { "abandoned" } else { "resigned" },
+                if i % 5 == 0 {
+                    EndHow::Abandoned
+                } else {
+                    EndHow::Resigned
+                },
             ),
         };
         let id = Uuid::new_v4();
@@ -98,9 +102,9 @@ pub async fn seed(app: &TestApp) -> Seeded {
         games.push(ImportGame {
             id,
             room_code: format!("seed{i:04}{}", &id.simple().to_string()[..8]),
-            rule_set: "kendall".to_owned(),
+            rule_set: RuleSetId::Kendall,
             players: vec![cone, spool],
-            how: how.to_owned(),
+            how,
             places: vec![winner, 1 - winner],
             scores: Vec::new(),
             started_at: finished - Duration::seconds(300 + i),

@@ -21,7 +21,11 @@ pub async fn stored_result(
     let winner = game
         .winner_seat()
         .map(|seat| ["cone", "spool"][seat as usize].to_owned());
-    (game.status, winner, game.end_how)
+    (
+        game.status.as_str().to_owned(),
+        winner,
+        game.end_how.map(|how| how.as_str().to_owned()),
+    )
 }
 
 /// One turn of a Kendall game, rebuilt from its stored steps.

@@ -54,7 +54,7 @@ fn engine_refusal(refused: Refused) -> Refusal {
 
 /// The stored form of a standing, with the colours the table dealt.
 pub(super) struct EndRow {
-    how: &'static str,
+    how: senet_engine::EndHow,
     places: Vec<u8>,
     scores: Vec<i32>,
     colours: Vec<Option<u8>>,
@@ -63,7 +63,7 @@ pub(super) struct EndRow {
 impl EndRow {
     pub(super) fn of(standing: &Standing, table: &Table) -> EndRow {
         EndRow {
-            how: standing.how.as_str(),
+            how: standing.how,
             places: standing.places.iter().map(|seat| seat.number()).collect(),
             scores: standing.scores.clone(),
             colours: table.view().seats.iter().map(|seat| seat.colour).collect(),

@@ -143,7 +143,7 @@ impl Room {
                     id,
                     room_code: &self.code,
                     game_no: no,
-                    rule_set: self.rule_set.as_str(),
+                    rule_set: self.rule_set,
                     players: &players,
                     client_seeds: &seeds,
                     fairness: Some((fairness.seed(), fairness.commitment())),

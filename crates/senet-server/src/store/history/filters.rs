@@ -3,6 +3,7 @@
 //! only ever add fixed SQL fragments; every value is a bound parameter.
 
 use chrono::{DateTime, Utc};
+use senet_engine::{EndHow, RuleSetId};
 use uuid::Uuid;
 
 use super::super::{Pool, Store};
@@ -27,11 +28,11 @@ pub struct HistoryQuery {
     /// Only games where a player's name contains this (any case).
     pub name: Option<String>,
     /// Only games of this rule set.
-    pub rule_set: Option<String>,
+    pub rule_set: Option<RuleSetId>,
     /// Only games with this winner.
     pub winner: Option<WinnerFilter>,
-    /// Only games that ended this way (an `end_how` name).
-    pub how: Option<&'static str>,
+    /// Only games that ended this way.
+    pub how: Option<EndHow>,
     /// Only games after this `(finished_at, id)` in the order.
     pub after: Option<(DateTime<Utc>, Uuid)>,
     /// How many rows at most.
@@ -172,8 +173,8 @@ impl HistoryQuery {
                 ),
             });
         }
-        if let Some(rule_set) = &self.rule_set {
-            let n = next(&mut params, Param::Text(rule_set.clone()));
+        if let Some(rule_set) = self.rule_set {
+            let n = next(&mut params, Param::Text(rule_set.as_str().to_owned()));
             conditions.push(format!("g.rule_set = ${n}"));
         }
         match (self.winner, self.player) {
@@ -197,7 +198,7 @@ impl HistoryQuery {
             _ => {}
         }
         if let Some(how) = self.how {
-            let n = next(&mut params, Param::Text(how.to_owned()));
+            let n = next(&mut params, Param::Text(how.as_str().to_owned()));
             conditions.push(format!("g.end_how = ${n}"));
         }
         let viewer = self.viewer.map(|v| next(&mut params, Param::Uuid(v)));

@@ -3,10 +3,9 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::super::rows::SeatJoin;
+use super::super::rows::{GameColumns, SeatJoin, game_columns};
 use super::super::{Pool, SeatRow, Store};
 use super::HistoryRow;
 use super::filters::{HistoryQuery, Param, bind_all, visible_to};
@@ -14,16 +13,8 @@ use super::filters::{HistoryQuery, Param, bind_all, visible_to};
 /// A listed game's own columns, before its seats are added.
 #[derive(sqlx::FromRow)]
 struct HistoryHead {
-    id: Uuid,
-    room_code: String,
-    game_no: i32,
-    rule_set: String,
-    seat_count: i16,
-    status: String,
-    end_how: Option<String>,
-    created_at: DateTime<Utc>,
-    started_at: Option<DateTime<Utc>>,
-    finished_at: Option<DateTime<Utc>>,
+    #[sqlx(flatten)]
+    game: GameColumns,
     step_count: i32,
     chance_count: i64,
     public: bool,
@@ -39,12 +30,14 @@ struct SeatOfGame {
 }
 
 /// The columns of [`HistoryHead`] from games `g`.
-pub(super) const HEAD_COLUMNS: &str = "g.id, g.room_code, g.game_no, g.rule_set, g.seat_count,
-        g.status, g.end_how, g.created_at, g.started_at, g.finished_at,
+pub(super) const HEAD_COLUMNS: &str = concat!(
+    game_columns!(),
+    ",
         COALESCE((SELECT MAX(t.step_no) FROM steps t WHERE t.game_id = g.id), 0) AS step_count,
         (SELECT COUNT(*) FROM steps t WHERE t.game_id = g.id AND t.seat IS NULL) AS chance_count,
         COALESCE((SELECT r.public FROM rooms r WHERE r.code = g.room_code), FALSE) AS public,
-        (SELECT r.time_control FROM rooms r WHERE r.code = g.room_code) AS time_control";
+        (SELECT r.time_control FROM rooms r WHERE r.code = g.room_code) AS time_control"
+);
 
 /// Ids a statement reads seats for at most (under both databases' limits).
 const SEATS_CHUNK: usize = 500;
@@ -75,7 +68,7 @@ impl Store {
             let rows: Vec<SeatOfGame> = read!(self, pool => {
                 let mut query = sqlx::query_as(&sql);
                 for head in chunk {
-                    query = query.bind(head.id);
+                    query = query.bind(head.game.id);
                 }
                 query.fetch_all(pool).await
             })?;
@@ -86,26 +79,19 @@ impl Store {
                     .extend(row.seat.into_seat());
             }
         }
-        Ok(heads
+        heads
             .into_iter()
-            .map(|h| HistoryRow {
-                seats: seats.remove(&h.id).unwrap_or_default(),
-                id: h.id,
-                room_code: h.room_code,
-                game_no: h.game_no,
-                rule_set: h.rule_set,
-                seat_count: h.seat_count,
-                status: h.status,
-                end_how: h.end_how,
-                created_at: h.created_at,
-                started_at: h.started_at,
-                finished_at: h.finished_at,
-                step_count: h.step_count,
-                chance_count: h.chance_count,
-                public: h.public,
-                time_control: h.time_control,
+            .map(|h| {
+                let game_seats = seats.remove(&h.game.id).unwrap_or_default();
+                Ok(HistoryRow {
+                    game: h.game.typed(game_seats)?,
+                    step_count: h.step_count,
+                    chance_count: h.chance_count,
+                    public: h.public,
+                    time_control: h.time_control,
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Finished games, newest first, filtered and paged, with their seats.

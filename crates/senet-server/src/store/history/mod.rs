@@ -27,37 +27,19 @@ mod filters;
 mod list;
 mod totals;
 
-use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::SeatRow;
+use super::GameRow;
 
 pub use filters::{HistoryQuery, WinnerFilter, contains_pattern};
 pub use totals::{RuleSetTotals, Totals};
 
-/// A game as the history lists it, with its seats.
+/// A game as the history lists it: the game's row with what the history
+/// adds (its steps counted, its room's visibility and time control).
 #[derive(Debug, Clone)]
 pub struct HistoryRow {
-    /// Game id.
-    pub id: Uuid,
-    /// Room code.
-    pub room_code: String,
-    /// 1 for the room's first game, then 2, 3… for rematches.
-    pub game_no: i32,
-    /// Rule set name.
-    pub rule_set: String,
-    /// How many seats the game has.
-    pub seat_count: i16,
-    /// `waiting`, `playing` or `finished`.
-    pub status: String,
-    /// How it ended (the engine's `EndHow::as_str` names), once finished.
-    pub end_how: Option<String>,
-    /// When the game was created.
-    pub created_at: DateTime<Utc>,
-    /// When every seat was taken.
-    pub started_at: Option<DateTime<Utc>>,
-    /// When the game ended.
-    pub finished_at: Option<DateTime<Utc>>,
+    /// The game, with its seats and their players' names and levels.
+    pub game: GameRow,
     /// Steps stored (step numbers run 1..=n, so this is the highest).
     pub step_count: i32,
     /// Of those, chance steps (under the stick rule sets, one a turn).
@@ -68,8 +50,6 @@ pub struct HistoryRow {
     /// The room's time control as stored text (`clock:300+2`, `move:30`);
     /// `None` for none.
     pub time_control: Option<String>,
-    /// Its seats, seat 0 first, with their players' names and levels.
-    pub seats: Vec<SeatRow>,
 }
 
 impl HistoryRow {
@@ -77,21 +57,7 @@ impl HistoryRow {
     /// only its players when it is private.
     #[must_use]
     pub fn visible_to(&self, viewer: Option<Uuid>) -> bool {
-        self.public || viewer.is_some_and(|v| self.seats.iter().any(|s| s.player_id == Some(v)))
-    }
-
-    /// The seat in first place, once the game is over.
-    #[must_use]
-    pub fn winner_seat(&self) -> Option<i16> {
-        self.seats
-            .iter()
-            .find(|s| s.place == Some(1))
-            .map(|s| s.seat)
-    }
-
-    /// The seat with this number.
-    #[must_use]
-    pub fn seat(&self, seat: i16) -> Option<&SeatRow> {
-        self.seats.iter().find(|s| s.seat == seat)
+        self.public
+            || viewer.is_some_and(|v| self.game.seats.iter().any(|s| s.player_id == Some(v)))
     }
 }

@@ -1,8 +1,10 @@
 //! A player's totals: finished games and wins, overall and by rule set,
 //! with the places they took.
 
+use senet_engine::RuleSetId;
 use uuid::Uuid;
 
+use super::super::names;
 use super::super::{Pool, Store};
 use super::filters::visible_to;
 
@@ -13,15 +15,16 @@ pub struct Totals {
     pub games: i64,
     /// Of those, won (finished first).
     pub wins: i64,
-    /// The same by rule set (those with a game only), by rule set name.
+    /// The same by rule set (those with a game only), in the order of the
+    /// rule sets' names.
     pub by_rule_set: Vec<RuleSetTotals>,
 }
 
 /// A player's finished games of one rule set.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RuleSetTotals {
-    /// The rule set's name.
-    pub rule_set: String,
+    /// The rule set.
+    pub rule_set: RuleSetId,
     /// Finished games played.
     pub games: i64,
     /// Of those, won (finished first).
@@ -73,17 +76,20 @@ impl Store {
             .bind(player)
             .fetch_all(pool)
             .await)?;
-        Ok(totals_of(rows))
+        totals_of(player, rows)
     }
 }
 
 /// Folds the counts by rule set and place into totals.
-fn totals_of(rows: Vec<PlaceCount>) -> Totals {
+/// A stored rule set this server does not know fails the whole read
+/// ([`super::super::names`]): totals without it would be wrong.
+fn totals_of(player: Uuid, rows: Vec<PlaceCount>) -> Result<Totals, sqlx::Error> {
     let mut totals = Totals::default();
     for row in rows {
-        if totals.by_rule_set.last().map(|t| &t.rule_set) != Some(&row.rule_set) {
+        let rule_set = names::parse(format!("a game of player {player}"), &row.rule_set)?;
+        if totals.by_rule_set.last().map(|t| t.rule_set) != Some(rule_set) {
             totals.by_rule_set.push(RuleSetTotals {
-                rule_set: row.rule_set.clone(),
+                rule_set,
                 ..RuleSetTotals::default()
             });
         }
@@ -109,5 +115,5 @@ fn totals_of(rows: Vec<PlaceCount>) -> Totals {
             }
         }
     }
-    totals
+    Ok(totals)
 }

@@ -29,31 +29,6 @@ pub enum How {
     Time,
 }
 
-impl How {
-    /// The stored and wire name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            How::BorneOff => "borne_off",
-            How::Resigned => "resigned",
-            How::Abandoned => "abandoned",
-            How::Time => "time",
-        }
-    }
-
-    /// Parses the stored name.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<How> {
-        match text {
-            "borne_off" => Some(How::BorneOff),
-            "resigned" => Some(How::Resigned),
-            "abandoned" => Some(How::Abandoned),
-            "time" => Some(How::Time),
-            _ => None,
-        }
-    }
-}
-
 /// A game result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct GameResult {

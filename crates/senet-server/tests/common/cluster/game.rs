@@ -401,7 +401,8 @@ impl<'c> Game<'c> {
         let id = uuid::Uuid::parse_str(&self.game_id).unwrap();
         let game = self.cluster.store.game(id).await.unwrap().unwrap();
         assert_eq!(
-            game.status, "finished",
+            game.status,
+            senet_server::store::GameStatus::Finished,
             "room {}: stored as over",
             self.code
         );
