@@ -100,7 +100,7 @@ mod tests {
         for level in Level::ALL {
             assert_eq!(level_of(player_id(level)), Some(level));
             assert!(
-                crate::players::validate_display_name(&display_name(level)).is_err(),
+                crate::players::name::validate_display_name(&display_name(level)).is_err(),
                 "people cannot take the computer's name"
             );
         }

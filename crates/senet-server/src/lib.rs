@@ -13,22 +13,22 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
-pub mod clock;
-pub mod cluster;
+pub(crate) mod clock;
+pub(crate) mod cluster;
 pub mod computer;
 pub mod config;
-pub mod error;
-pub mod history;
-pub mod lobby;
-pub mod metrics;
-pub mod ops;
-pub mod players;
-pub mod random;
-pub mod review;
-pub mod rooms;
+pub(crate) mod error;
+pub(crate) mod history;
+pub(crate) mod lobby;
+pub(crate) mod metrics;
+pub(crate) mod ops;
+pub(crate) mod players;
+pub(crate) mod random;
+pub(crate) mod review;
+pub(crate) mod rooms;
 pub mod store;
-pub mod table;
-pub mod tablebase;
+pub(crate) mod table;
+pub(crate) mod tablebase;
 pub mod web;
 pub mod ws;
 

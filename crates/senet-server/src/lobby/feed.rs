@@ -3,7 +3,7 @@
 //! as `GET /api/games/live` lists them to anyone; after that both again
 //! whenever the listed rooms change or a public game starts or ends. Full
 //! lists rather than diffs: the lists are capped at
-//! [`LOBBY_LIMIT`](crate::rooms::LOBBY_LIMIT) and [`LIVE_LIMIT`] small
+//! the lobby's limit and [`LIVE_LIMIT`] small
 //! entries, and a client that missed an event (a reconnect) needs nothing
 //! but the next one.
 

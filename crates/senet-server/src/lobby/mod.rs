@@ -11,8 +11,6 @@ use axum::{Json, Router};
 use crate::rooms::Rooms;
 use crate::store::Store;
 
-pub use feed::{FEED_INTERVAL, FEED_KEEP_ALIVE, FEED_LIMIT, LIVE_LIMIT};
-
 /// The lobby's routes, for any application state that holds the rooms and
 /// the store.
 pub fn router<S>() -> Router<S>

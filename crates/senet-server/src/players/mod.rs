@@ -2,8 +2,7 @@
 
 mod auth;
 mod handlers;
-mod name;
+pub(crate) mod name;
 
-pub use auth::{AuthPlayer, Identity, Token, Viewer, authenticate, bearer_token};
+pub use auth::{AuthPlayer, Identity, Viewer, authenticate, bearer_token};
 pub use handlers::create_player;
-pub use name::validate_display_name;

@@ -25,7 +25,7 @@ use uuid::Uuid;
 use crate::store::{GameStatus, Store};
 use crate::tablebase::Endgames;
 
-pub use document::{Input, analyse, document, input};
+pub use document::{analyse, input};
 pub use handler::get_review;
 
 /// The default node budget of a review's searches (a tenth of live play's).

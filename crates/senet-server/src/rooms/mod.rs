@@ -17,10 +17,9 @@ mod registry;
 mod room;
 mod slot;
 
-pub use chat::{CHAT_MAX_CHARS, CHAT_RECENT, lines_of as chat_lines};
-pub use commands::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomInfo};
+pub use chat::lines_of as chat_lines;
+pub use commands::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound};
 pub use fair::client_seed;
 pub use handlers::{create_room, get_room};
-pub use lobby::LOBBY_LIMIT;
-pub use lobby::{Listings, LiveGames, LobbyEntry, Origin};
+pub use lobby::{Listings, LiveGames, LobbyEntry};
 pub use registry::{Located, RoomHandle, Rooms};
