@@ -8,7 +8,7 @@ use uuid::Uuid;
 use super::fair::Fairness;
 use crate::clock::Clocks;
 use crate::computer::ComputerLevel;
-use crate::store::NewStep;
+use crate::store::{GameStatus, NewStep};
 use crate::table::Table;
 use crate::ws::protocol::v2::PlayerInfo;
 
@@ -106,13 +106,18 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status as the store keeps it (without the standing).
+    pub fn stored(&self) -> GameStatus {
+        match self {
+            Status::Waiting => GameStatus::Waiting,
+            Status::Playing => GameStatus::Playing,
+            Status::Finished(_) => GameStatus::Finished,
+        }
+    }
+
     /// The stored and wire name.
     pub fn as_str(&self) -> &'static str {
-        match self {
-            Status::Waiting => "waiting",
-            Status::Playing => "playing",
-            Status::Finished(_) => "finished",
-        }
+        self.stored().as_str()
     }
 }
 
