@@ -248,6 +248,24 @@ async fn foreign_origin_is_rejected_and_own_origin_accepted() {
         .await
         .expect("own origin");
     assert_eq!(ok.recv().await["type"], "snapshot");
+    // The public URL is a loopback one: its other spellings are the same
+    // server (a newcomer opens http://localhost:8080/ as often as not)…
+    for same in ["http://localhost", "http://[::1]"] {
+        let mut client = Client::open(&url, Some(same))
+            .await
+            .unwrap_or_else(|e| panic!("{same} refused: {e:?}"));
+        assert_eq!(client.recv().await["type"], "snapshot");
+    }
+    // … but not another port or scheme.
+    for other in ["http://localhost:81", "https://127.0.0.1"] {
+        match Client::open(&url, Some(other)).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status(), 403, "{other}");
+            }
+            Err(error) => panic!("{other}: unexpected {error:?}"),
+            Ok(_) => panic!("{other} was accepted"),
+        }
+    }
     // A private room is not in the lobby.
     let lobby = app.http("GET", "/api/lobby", None, None).await;
     assert!(

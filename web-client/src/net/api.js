@@ -116,6 +116,16 @@ export function roomOptions(f) {
  */
 
 /**
+ * `GET /api/origin`: whether the server accepts WebSockets from a page at
+ * `origin`, and the origin it expects.
+ * @param {string} origin
+ * @returns {Promise<{allowed: boolean, expected: string}>}
+ */
+export function checkOrigin(origin) {
+  return request(`/api/origin?origin=${encodeURIComponent(origin)}`);
+}
+
+/**
  * `GET /api/rooms/{code}`
  * @param {string} code
  * @returns {Promise<RoomInfo>}

@@ -3,7 +3,7 @@
 // messages to the server. Each part has its own module (state, input,
 // pacing, render, actions, announce); this one only connects them.
 
-import { ApiError, getRoom } from '../net/api.js';
+import { ApiError, checkOrigin, getRoom } from '../net/api.js';
 import { RoomSocket } from '../net/socket.js';
 import { closeText, errorText, nameOf } from '../logic/format.js';
 import { mySeat, reduce } from '../logic/state.js';
@@ -138,7 +138,17 @@ export function playRoom(root, code, token, setConn) {
   async function probeRoom() {
     try {
       await getRoom(code);
-      if (token) toast('The server keeps refusing the connection. If it goes on, your saved player may no longer be known: reload the page, or open the home page and choose your name again.', 'error');
+      // A page opened at another address than the server's public URL
+      // never connects: say where to open it instead.
+      const origin = await checkOrigin(location.origin);
+      if (!origin.allowed) {
+        const where = `This server expects to be opened at ${origin.expected}: open ${origin.expected}${location.pathname} instead.`;
+        socket.stop();
+        setConn('stopped', where);
+        toast(where, 'error');
+      } else if (token) {
+        toast('The server keeps refusing the connection. If it goes on, your saved player may no longer be known: reload the page, or open the home page and choose your name again.', 'error');
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
         socket.stop();

@@ -58,7 +58,8 @@ export function buildServer() {
  * the long games, where the database's commits set the pace).
  * @param {string} bin
  * @param {string[]} [extraArgs]
- * @param {{sqlite?: boolean}} [opts]
+ * @param {{sqlite?: boolean, publicUrl?: string}} [opts]  `publicUrl`: the
+ *   server's `--public-url` (by default the address it listens on)
  */
 export async function startServer(bin, extraArgs = [], opts = {}) {
   mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -72,7 +73,7 @@ export async function startServer(bin, extraArgs = [], opts = {}) {
   /** @type {Record<string, string | undefined>} */
   const env = { ...process.env, DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`, RUST_LOG: 'info' };
   if (opts.sqlite) delete env.DATABASE_URL;
-  const child = spawn(bin, ['--bind', `127.0.0.1:${port}`, '--public-url', base, ...dbArgs, ...extraArgs], {
+  const child = spawn(bin, ['--bind', `127.0.0.1:${port}`, '--public-url', opts.publicUrl ?? base, ...dbArgs, ...extraArgs], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -75,8 +75,16 @@ pub async fn ws_handler(
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     if let Some(origin) = headers.get(ORIGIN) {
-        let expected = settings.public_origin();
-        if origin.to_str().ok() != Some(expected) {
+        let given = origin.to_str().unwrap_or("(not text)");
+        if !settings.origin_allowed(given) {
+            let expected = settings.public_origin();
+            // An operator whose page is opened at another address than
+            // `--public-url` sees why nothing connects.
+            tracing::warn!(
+                origin = given,
+                expected,
+                "a WebSocket from another origin than the public URL's was refused (set --public-url to the address the site is opened at)"
+            );
             return Err(AppError::Forbidden(
                 "bad_origin",
                 format!("WebSocket connections are only accepted from {expected}"),

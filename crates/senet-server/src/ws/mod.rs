@@ -4,10 +4,12 @@
 mod close;
 mod connection;
 mod link;
+mod origin;
 pub mod protocol;
 mod rate;
 
 pub use connection::ws_handler;
+pub use origin::origin_check;
 pub use rate::{CHAT_BURST, CHAT_PER_SEC, TokenBucket};
 
 /// Largest text frame the protocol accepts; larger ones get `frame_too_large`.
