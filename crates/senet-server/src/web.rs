@@ -109,6 +109,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/room/notify.js", JS),
     asset!("src/room/pacing.js", JS),
     asset!("src/room/render.js", JS),
+    asset!("src/room/said.js", JS),
     asset!("src/room/sound.js", JS),
     asset!("src/room/state.js", JS),
     asset!("src/types.js", JS),

@@ -10,6 +10,7 @@ import { mySeat, reduce } from '../logic/state.js';
 import { toast } from '../pages/ui.js';
 import { act } from './actions.js';
 import { announce, hear } from './announce.js';
+import { say } from './said.js';
 import { animate, reducedMotion } from './board-effects.js';
 import { roomChat } from './chat.js';
 import { roomClock } from './clocks.js';
@@ -37,6 +38,8 @@ export function playRoom(root, code, token, setConn) {
   const page = createRoomPage(code, token, localStorage);
   sound.loadMuted(localStorage);
   root.innerHTML = '<p class="loading">Connecting…</p>';
+  // What was said in another room is not this one's.
+  document.getElementById('said')?.replaceChildren();
   const widgets = {
     clocks: roomClock(root),
     chat: roomChat(root, { code, named: token !== null, send: (m) => socket.send(m) }),
@@ -89,7 +92,10 @@ export function playRoom(root, code, token, setConn) {
       stepCame(page, msg);
       pacing.shown(msg, reducedMotion());
     }
-    if (prev && r.state) announce(r.state, msg);
+    if (prev && r.state) {
+      announce(r.state, msg);
+      say(r.state, msg);
+    }
     // The end of a game changes what the room keeps (the series score):
     // ask for the room as it is now.
     if (msg.type === 'game_over') socket.send({ type: 'snapshot' });

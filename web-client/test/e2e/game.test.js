@@ -206,6 +206,12 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   assert.match(resultA ?? '', /(You win|Akhenaten won), bearing off every piece/);
   assert.notEqual(resultA, resultB);
   assert.match(await c.textContent('[data-testid="result"] h2') ?? '', /(Nefertari|Akhenaten) won, bearing off every piece/);
+  // Screen readers heard every step through the live region outside the
+  // re-drawn page: the watcher heard throws, moves and the result.
+  const heard = await c.textContent('[data-testid="said"]') ?? '';
+  assert.match(heard, /threw: /);
+  assert.match(heard, /(Nefertari|Akhenaten) won, bearing off every piece/);
+  assert.match(await a.textContent('[data-testid="said"]') ?? '', /(You win|Akhenaten won)/);
   await shoot(a, '4-finished');
   await b.screenshot({ path: join(OUTPUT_DIR, '4-finished-spool-390x844.png') });
 
