@@ -41,7 +41,7 @@ pub use model::{
 };
 pub use model::{
     Colour, Description, EliminateError, Occupant, Piece, PieceStart, SeatRange, SeatView,
-    SpecialSquare, View,
+    SeriesScoring, SpecialSquare, SquareSpan, View,
 };
 pub use model::{
     Leaving, RandomGame, StepRecord, StepTextError, random_game, random_step, reachable_states,

@@ -30,7 +30,9 @@ mod view;
 pub use any::{AnyRules, AnyState};
 pub use chance::{ChanceKind, Pip, Prob, Roll};
 pub use choice::{Choice, DiceUse, MAX_OPTIONS, Options, OptionsFull};
-pub use description::{Colour, Description, PieceStart, SeatRange, SpecialSquare};
+pub use description::{
+    Colour, Description, PieceStart, SeatRange, SeriesScoring, SpecialSquare, SquareSpan,
+};
 pub use eliminate::EliminateError;
 pub use event::{Event, Place, Why};
 pub use game::{ReplayFailure, StepGame, StepReplayError};

@@ -99,41 +99,18 @@ impl RuleSetId {
         crate::RuleSet::seat_range(crate::AnyRules::of(self))
     }
 
-    /// The kind of chance a turn begins with: `sticks`, `die` or `two dice`.
+    /// The kind of chance a turn begins with (`sticks`, `die` or
+    /// `two dice`), as the rule set itself says ([`crate::RuleSet::chance`]).
     #[must_use]
-    pub const fn chance(self) -> &'static str {
-        match self {
-            RuleSetId::Kendall | RuleSetId::Kendall7 | RuleSetId::Jequier | RuleSetId::Simple => {
-                "sticks"
-            }
-            RuleSetId::Peril => "die",
-            RuleSetId::Modern => "two dice",
-        }
+    pub fn chance(self) -> &'static str {
+        crate::RuleSet::chance(crate::AnyRules::of(self)).name()
     }
 
-    /// One line for people: what makes the rule set what it is.
+    /// How a room scores a series of games under the rule set, if it does,
+    /// as the rule set itself says ([`crate::RuleSet::series`]).
     #[must_use]
-    pub const fn summary(self) -> &'static str {
-        match self {
-            RuleSetId::Kendall => {
-                "The standard rules (Kendall): 5 pieces, sticks 1-5, stop on 26, exact bear-off from 28-30."
-            }
-            RuleSetId::Kendall7 => {
-                "Kendall's seven-piece game: an opening throw for a 1, safe houses 15, 26, 28 and 29."
-            }
-            RuleSetId::Jequier => {
-                "Jequier's rules: sticks 1-4 and 6, walls, water back to square 1, backward moves, match score."
-            }
-            RuleSetId::Simple => {
-                "The popular web version: dark sides count, 6 for none, no mandatory stop, no backward moves."
-            }
-            RuleSetId::Peril => {
-                "Path of Peril: one die, pawns from a reserve, captures remove, trials on 26-30, first pawn out wins."
-            }
-            RuleSetId::Modern => {
-                "Senet-modern: 2-4 players, two dice split or summed, numbered pieces scored when borne off."
-            }
-        }
+    pub fn series(self) -> Option<crate::SeriesScoring> {
+        crate::RuleSet::series(crate::AnyRules::of(self))
     }
 }
 

@@ -452,6 +452,22 @@ macro_rules! stick_rule_set {
                 (2, 2)
             }
 
+            fn chance(self) -> ChanceKind {
+                ChanceKind::Sticks
+            }
+
+            fn exit_row(self) -> crate::model::SquareSpan {
+                <$rules as StickRules>::EXIT_ROW
+            }
+
+            fn guarded_by_neighbour(self) -> bool {
+                true
+            }
+
+            fn series(self) -> Option<crate::model::SeriesScoring> {
+                <$rules as StickRules>::SERIES
+            }
+
             fn start(self, seats: u8) -> Result<StickState, SeatsError> {
                 start(&self, seats)
             }

@@ -4,6 +4,7 @@
 //! of [`Rules::try_legal_moves`] and the options of the step model are both
 //! built on it, so they cannot disagree.
 
+use crate::model::{SeriesScoring, SquareSpan};
 use crate::moves::{Direction, Move, MoveList, MoveListFull};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -30,6 +31,14 @@ pub(crate) trait StickRules: Rules + Copy + 'static {
     /// piece of it stands there (Jequier's 9), if the rule set has such a
     /// rule.
     const FIRST_MOVE_FROM: Option<u32> = None;
+
+    /// The end of the track where a piece waits to leave: from the square
+    /// every piece stops on or is safe on (26) to the last, unless the rule
+    /// set has an exit row of its own (Jequier).
+    const EXIT_ROW: SquareSpan = SquareSpan::new(26, 30);
+
+    /// How the rule set scores a series of games, if it does (Jequier).
+    const SERIES: Option<SeriesScoring> = None;
 
     /// The pieces of the side to move that have a legal move with this
     /// throw (a bitboard), and which way they all move.

@@ -39,7 +39,7 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     let control = super::clock::TimeControl::from_stored(room.time_control.as_deref())
         .map_err(|e| format!("room {code}: {e}"))?;
     let slot = rebuild_game(store, rule_set, row, control).await?;
-    let series = if rule_set == RuleSetId::Jequier {
+    let series = if rule_set.series().is_some() {
         store
             .room_series(code)
             .await
