@@ -39,7 +39,8 @@ mod selfplay;
 mod step;
 
 use rand::{Rng, RngExt};
-use senet_engine::{Effect, Kendall, Move, Position, Rules, Throw};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Effect, Move, Position, Rules, Throw};
 
 pub use endgame::Endgame;
 pub use eval::{Evaluation, LOSS, WIN, features};

@@ -24,7 +24,8 @@
 
 use std::time::{Duration, Instant};
 
-use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
+use senet_engine::kendall_v1::{Position, Rules, Side, Throw};
+use senet_engine::{Kendall, Square};
 
 use crate::equations::Equations;
 use crate::index::Layer;

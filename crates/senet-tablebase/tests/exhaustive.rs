@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Endgame, Level, Player};
-use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
+use senet_engine::kendall_v1::{Position, Rules, Side, Throw};
+use senet_engine::{Kendall, Square};
 use senet_tablebase::file::{read_tables, write_tables};
 use senet_tablebase::{Layer, Store, Tables, layers, residual, solve_pair, solve_pair_within};
 

@@ -6,7 +6,7 @@
 //!
 //! The standard rules (`kendall`) keep their fast path: a Kendall state
 //! with a throw to move by goes to [`Player`], the search over
-//! [`senet_engine::Position`].
+//! [`senet_engine::kendall_v1::Position`].
 
 mod beginner;
 mod eval;

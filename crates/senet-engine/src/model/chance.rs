@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::model::seat::Seat;
-use crate::throw::Sticks;
+use crate::sticks::Sticks;
 
 /// An exact probability `num / den`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

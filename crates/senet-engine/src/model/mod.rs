@@ -24,6 +24,7 @@ mod record_text;
 mod ruleset;
 mod seat;
 mod standing;
+mod tags;
 mod text;
 mod view;
 
@@ -43,4 +44,6 @@ pub use record_text::{Leaving, StepRecord};
 pub use ruleset::{Next, RuleSet, SeatsError, Step, StepError, check_step};
 pub use seat::{MAX_SEATS, Seat};
 pub use standing::{EndHow, Standing};
+pub use tags::NotationError;
+pub(crate) use tags::escape;
 pub use view::{Occupant, Piece, SeatView, View};

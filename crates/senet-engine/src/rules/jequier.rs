@@ -5,17 +5,21 @@
 //! for the winner. The opening and White's first move are the step
 //! model's (`steps.rs`).
 
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{
+    Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError,
+};
+use crate::kendall_v1::position::{BOARD_MASK, Position, PositionError};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::{Throw, ThrowError};
 use crate::model::{SeriesScoring, SquareSpan};
-use crate::moves::{Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError};
-use crate::position::{BOARD_MASK, Position, PositionError};
 use crate::rules::bits::{
     check_pieces, guarded, highest, passes_backward, passes_forward, runs_of_three, span, square,
 };
 use crate::rules::sticks::{Opening, StickRules, moves_of, try_moves_of};
-use crate::rules::{Kendall, RuleSetId, Rules};
-use crate::side::Side;
+use crate::rules::{Kendall, RuleSetId};
 use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
+use crate::sticks::Sticks;
 
 /// Pieces each side starts with.
 const PIECES: u8 = 5;

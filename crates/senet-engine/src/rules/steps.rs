@@ -8,20 +8,21 @@
 //! of the pieces that may move ([`StickRules::movers`]) and never builds a
 //! move list, so `next` and `apply` allocate nothing.
 
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, PlayError};
+use crate::kendall_v1::position::Position;
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::Throw;
 use crate::model::{
     ChanceKind, Choice, EndHow, Event, MAX_OPTIONS, Next, Options, Place, Reason, Roll, RuleSet,
     Seat, SeatsError, Standing, Step, StepError, Why,
 };
-use crate::moves::{Destination, Direction, Effect, Move, PlayError};
-use crate::position::Position;
 use crate::rules::jequier::Jequier;
 use crate::rules::kendall7::Kendall7;
 use crate::rules::simple::Simple;
 use crate::rules::sticks::StickRules;
-use crate::rules::{Kendall, RuleSetId, Rules};
-use crate::side::Side;
+use crate::rules::{Kendall, RuleSetId};
 use crate::square::{BOARD_SQUARES, Square};
-use crate::throw::Throw;
 
 // Every piece of a side can be an option at once: a board's squares always
 // fit in an option list, so pushing them can never fail.

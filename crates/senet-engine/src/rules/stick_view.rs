@@ -1,10 +1,10 @@
 //! What the stick rule sets tell a client about a state: whose throw comes
 //! next and the view of the board, by seat once the colours are dealt.
 
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::side::Side;
 use crate::model::{Occupant, Piece, Seat, SeatView, View};
-use crate::rules::Rules;
 use crate::rules::steps::{Seating, StickState};
-use crate::side::Side;
 use crate::square::Square;
 
 /// The seat whose throw comes next: the opening's thrower, or the seat on

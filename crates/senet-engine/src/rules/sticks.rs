@@ -4,12 +4,12 @@
 //! of [`Rules::try_legal_moves`] and the options of the step model are both
 //! built on it, so they cannot disagree.
 
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Direction, Move, MoveList, MoveListFull};
+use crate::kendall_v1::position::Position;
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::Throw;
 use crate::model::{SeriesScoring, SquareSpan};
-use crate::moves::{Direction, Move, MoveList, MoveListFull};
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::side::Side;
-use crate::throw::Throw;
 
 /// The opening of Kendall-7 and Jequier: the seats throw in turn until one
 /// throws a 1; that seat takes the second colour (Spool, Black), the rules

@@ -3,8 +3,9 @@
 //! of the description against the rules themselves.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use senet_engine::kendall_v1::Rules;
 use senet_engine::{
-    AnyRules, ChanceKind, Jequier, Kendall, Kendall7, Next, PieceStart, RuleSet, RuleSetId, Rules,
+    AnyRules, ChanceKind, Jequier, Kendall, Kendall7, Next, PieceStart, RuleSet, RuleSetId,
     SeatRange, Simple,
 };
 

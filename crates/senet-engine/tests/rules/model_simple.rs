@@ -6,9 +6,10 @@
 use crate::sticks;
 
 use proptest::prelude::*;
+use senet_engine::kendall_v1::{MovesTextError, PlayError, PositionError, Rules, Side};
 use senet_engine::{
-    ChanceKind, EndHow, Event, Kendall, MovesTextError, Next, PlayError, PositionError, RuleSet,
-    RuleSetId, Rules, Seat, Side, Simple, Square, StepGame, Sticks, Why,
+    ChanceKind, EndHow, Event, Kendall, Next, RuleSet, RuleSetId, Seat, Simple, Square, StepGame,
+    Sticks, Why,
 };
 use sticks::{dealt, lines, move_from, options, piece, play, text, throw};
 
@@ -423,15 +424,16 @@ fn decision_position_text_is_the_standard_one() {
 fn moves_refuses_a_bad_position_or_throw_with_a_clear_error() {
     let start = "cscscscscs.................... c";
     assert!(matches!(
-        senet_engine::moves_text(ID, start, "5"),
+        senet_engine::kendall_v1::moves_text(ID, start, "5"),
         Err(MovesTextError::Throw(_))
     ));
-    let error = senet_engine::moves_text(ID, start, "three").unwrap_err();
+    let error = senet_engine::kendall_v1::moves_text(ID, start, "three").unwrap_err();
     assert_eq!(
         error.to_string(),
         "bad throw: `three` is not a throw: throws are 1, 2, 3, 4 or 6"
     );
-    let error = senet_engine::moves_text(ID, "cscscscscs....x............... c", "3").unwrap_err();
+    let error = senet_engine::kendall_v1::moves_text(ID, "cscscscscs....x............... c", "3")
+        .unwrap_err();
     assert!(
         error.to_string().starts_with("bad position: square 15"),
         "{error}"
@@ -442,14 +444,14 @@ fn moves_refuses_a_bad_position_or_throw_with_a_clear_error() {
 fn a_full_move_list_is_an_error_not_a_silent_drop() {
     // Nine pieces that can all move with 1: more than a list holds.
     let nine: Vec<Square> = (0..9).map(|i| sq(1 + 2 * i)).collect();
-    let position = senet_engine::Position::from_squares(&nine, &[], Side::Cone);
+    let position = senet_engine::kendall_v1::Position::from_squares(&nine, &[], Side::Cone);
     assert!(Simple.validate(&position).is_err());
     assert_eq!(
         Simple.try_legal_moves(&position, Simple.throw(1).unwrap()),
-        Err(senet_engine::MoveListFull)
+        Err(senet_engine::kendall_v1::MoveListFull)
     );
     // Eight fit.
-    let eight = senet_engine::Position::from_squares(&nine[..8], &[], Side::Cone);
+    let eight = senet_engine::kendall_v1::Position::from_squares(&nine[..8], &[], Side::Cone);
     assert_eq!(
         Simple
             .try_legal_moves(&eight, Simple.throw(1).unwrap())
@@ -459,6 +461,6 @@ fn a_full_move_list_is_an_error_not_a_silent_drop() {
     );
     assert_eq!(
         Kendall.try_legal_moves(&position, Kendall.throw(1).unwrap()),
-        Err(senet_engine::MoveListFull)
+        Err(senet_engine::kendall_v1::MoveListFull)
     );
 }

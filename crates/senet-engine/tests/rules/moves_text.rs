@@ -7,7 +7,8 @@ use crate::common;
 use crate::reference;
 
 use proptest::prelude::*;
-use senet_engine::{Kendall, MovesTextError, Position, RuleSetId, Rules, Side, Square, moves_text};
+use senet_engine::kendall_v1::{MovesTextError, Position, Rules, Side, moves_text};
+use senet_engine::{Kendall, RuleSetId, Square};
 
 /// Any position of the standard rules: up to five pieces a side anywhere
 /// but 27, either side to move.

@@ -9,10 +9,10 @@ use common::{lines, throw};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{
-    Action, Effect, Game, Kendall, Phase, Position, Record, Rules, Side, Square, Sticks,
-    random_turn_via_move_list,
+use senet_engine::kendall_v1::{
+    Action, Effect, Game, Phase, Position, Record, Rules, Side, random_turn_via_move_list,
 };
+use senet_engine::{Kendall, Square, Sticks};
 
 /// Any valid position: up to five pieces a side anywhere but 27.
 fn any_position() -> impl Strategy<Value = Position> {

@@ -1,7 +1,8 @@
 //! What a room is sent and what it sends back: the commands of its channel,
 //! the frames it queues for a connection, and its public description.
 
-use senet_engine::{RuleSetId, Seat, Side};
+use senet_engine::kendall_v1::Side;
+use senet_engine::{RuleSetId, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 use uuid::Uuid;
 

@@ -95,7 +95,7 @@ async fn rebuild_game(
         .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;
     let v1_turns = match super::slot::v1_turns(rule_set) {
         Some(_) => Some(
-            senet_engine::KendallTurns::of(table.steps())
+            senet_engine::kendall_v1::KendallTurns::of(table.steps())
                 .map_err(|e| format!("game {game}: version 1 turns: {e}"))?,
         ),
         None => None,

@@ -3,12 +3,12 @@
 
 use core::fmt;
 
-use crate::moves::MoveListFull;
-use crate::position::PositionError;
+use crate::kendall_v1::moves::MoveListFull;
+use crate::kendall_v1::position::PositionError;
+use crate::kendall_v1::throw::ThrowError;
 use crate::rules::steps::OPENING_LETTER;
 use crate::rules::sticks::StickRules;
 use crate::rules::{Jequier, Kendall, Kendall7, RuleSetId, Simple};
-use crate::throw::ThrowError;
 
 /// Why [`moves_text`] has no lines for its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub enum MovesTextError {
     /// The throw is not one the rule set can give.
     Throw(ThrowError),
     /// The side to move has more pieces than a move list holds (only for a
-    /// position the rule set refuses, so never after [`crate::Rules::validate`]).
+    /// position the rule set refuses, so never after [`crate::kendall_v1::Rules::validate`]).
     Full(MoveListFull),
 }
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::side::Side;
+use crate::kendall_v1::side::Side;
 use crate::square::{BOARD_SQUARES, Square};
 
 /// Bits 1..=30: one bit per square.
@@ -101,7 +101,7 @@ impl Position {
     /// A position from the squares each side holds, and the side to throw.
     ///
     /// This does not check the position against a rule set; use
-    /// [`crate::Rules::validate`] for that.
+    /// [`crate::kendall_v1::Rules::validate`] for that.
     #[must_use]
     pub fn from_squares(cone: &[Square], spool: &[Square], to_move: Side) -> Position {
         let board = |squares: &[Square]| squares.iter().fold(0, |acc, sq| acc | sq.bit());
