@@ -43,12 +43,10 @@ pub(crate) mod turns;
 
 pub use crate::rules::{Playout, random_turn_via_move_list};
 pub use game::{Game, GameError, Phase, Played, Thrown};
-pub use moves::{
-    Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,
-};
+pub use moves::{Destination, Direction, Effect, MAX_MOVES, Move, MoveList, PlayError};
 pub use moves_text::{MovesTextError, moves_text};
 pub use notation::{GameText, Outcome, RESULT_HOWS, UnplayedThrow, write_game_text, write_text};
-pub use position::{Position, PositionError};
+pub use position::{MAX_PIECES, Position, PositionError, Setup};
 pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::Rules;
 pub use side::Side;

@@ -3,7 +3,6 @@
 
 use core::fmt;
 
-use crate::kendall_v1::moves::MoveListFull;
 use crate::kendall_v1::position::PositionError;
 use crate::kendall_v1::throw::ThrowError;
 use crate::rules::steps::OPENING_LETTER;
@@ -22,9 +21,6 @@ pub enum MovesTextError {
     Opening,
     /// The throw is not one the rule set can give.
     Throw(ThrowError),
-    /// The side to move has more pieces than a move list holds (only for a
-    /// position the rule set refuses, so never after [`crate::kendall_v1::Rules::validate`]).
-    Full(MoveListFull),
 }
 
 impl fmt::Display for MovesTextError {
@@ -38,7 +34,6 @@ impl fmt::Display for MovesTextError {
                 "bad position: the side field `o` is the opening, where nobody moves; give the side to move",
             ),
             MovesTextError::Throw(error) => write!(f, "bad throw: {error}"),
-            MovesTextError::Full(error) => write!(f, "bad position: {error}"),
         }
     }
 }
@@ -58,7 +53,8 @@ impl std::error::Error for MovesTextError {}
 /// hold that rule). The throw is its value as text (`3`).
 ///
 /// ```
-/// use senet_engine::{RuleSetId, moves_text};
+/// use senet_engine::RuleSetId;
+/// use senet_engine::kendall_v1::moves_text;
 ///
 /// let lines = moves_text(RuleSetId::Kendall, "cscscscscs.................... c", "3").unwrap();
 /// assert_eq!(lines[0], "1 4 sscccscscs.................... s");
@@ -100,9 +96,7 @@ fn stick_moves_text<R: StickRules>(
                 allowed: error.allowed,
             })
         })?;
-    let moves = rules
-        .try_legal_moves(&position, throw)
-        .map_err(MovesTextError::Full)?;
+    let moves = rules.legal_moves(&position, throw);
     if moves.is_empty() {
         return Ok(vec![format!(
             "pass {}",

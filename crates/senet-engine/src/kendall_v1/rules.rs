@@ -3,8 +3,8 @@
 //! sets' step model ([`crate::StickState`]) is the state machine around
 //! these mechanics.
 
-use crate::kendall_v1::moves::{Effect, Move, MoveList, MoveListFull, PlayError};
-use crate::kendall_v1::position::{Position, PositionError};
+use crate::kendall_v1::moves::{Effect, Move, MoveList, PlayError};
+use crate::kendall_v1::position::{Position, PositionError, Setup};
 use crate::kendall_v1::side::Side;
 use crate::kendall_v1::throw::{Throw, ThrowError};
 use crate::rules::RuleSetId;
@@ -40,35 +40,26 @@ pub trait Rules: Send + Sync {
     fn extra_throw(&self, throw: Throw) -> bool;
 
     /// Every legal move for the side to move with this throw, lowest
-    /// from-square first; empty when the turn is forfeited. `Err` when the
-    /// side to move has more pieces able to move than a [`MoveList`] holds,
-    /// which only a position [`Rules::validate`] refuses can have: a full
-    /// list is an error, never a silent drop.
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull>;
-
-    /// [`Rules::try_legal_moves`] for a position the rule set accepts: one
-    /// that [`Rules::validate`] passes or that play reached from the start
-    /// (no rule set gives a side more pieces than a list holds).
-    ///
-    /// A position built by hand with more than [`crate::kendall_v1::MAX_MOVES`] pieces
-    /// of the side to move has no complete list; rather than a list with
-    /// moves missing this gives an empty one (and fails a debug assertion),
-    /// so call [`Rules::try_legal_moves`] on positions not checked.
-    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
-        let moves = self.try_legal_moves(position, throw);
-        debug_assert!(
-            moves.is_ok(),
-            "legal_moves of a position with too many pieces"
-        );
-        moves.unwrap_or_default()
-    }
+    /// from-square first; empty when the turn is forfeited (and only then:
+    /// a checked [`Position`] has no more pieces than a [`MoveList`] holds).
+    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList;
 
     /// Why the piece on `from` has no legal move with this throw.
     /// Only meaningful when `legal_moves` has no move from `from`.
     fn explain_illegal(&self, position: &Position, throw: Throw, from: Square) -> PlayError;
 
-    /// Checks that a position can occur under this rule set.
+    /// Checks that a position can occur under this rule set (its number
+    /// of pieces, no piece on the House of Water).
     fn validate(&self, position: &Position) -> Result<(), PositionError>;
+
+    /// Checks an arrangement, as any position ([`Position::try_from`]) and
+    /// against this rule set ([`Rules::validate`]): the one way untrusted
+    /// input becomes a [`Position`] of the rule set.
+    fn position(&self, setup: Setup) -> Result<Position, PositionError> {
+        let position = Position::try_from(setup)?;
+        self.validate(&position)?;
+        Ok(position)
+    }
 
     /// The side that has won, if any: the first to bear off every piece.
     fn winner(&self, position: &Position) -> Option<Side> {
@@ -95,9 +86,7 @@ pub trait Rules: Send + Sync {
 
     /// Parses position text and checks it against the rule set.
     fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        let position = Position::parse_text(text, self.side_letters())?;
-        self.validate(&position)?;
-        Ok(position)
+        self.position(Setup::parse_text(text, self.side_letters())?)
     }
 
     /// Writes a position as text.

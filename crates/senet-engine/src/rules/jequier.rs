@@ -6,9 +6,7 @@
 //! model's (`steps.rs`).
 
 use crate::kendall_v1::Rules;
-use crate::kendall_v1::moves::{
-    Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError,
-};
+use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, MoveList, PlayError};
 use crate::kendall_v1::position::{BOARD_MASK, Position, PositionError};
 use crate::kendall_v1::side::Side;
 use crate::kendall_v1::throw::{Throw, ThrowError};
@@ -16,7 +14,7 @@ use crate::model::{SeriesScoring, SquareSpan};
 use crate::rules::bits::{
     check_pieces, guarded, highest, passes_backward, passes_forward, runs_of_three, span, square,
 };
-use crate::rules::sticks::{Opening, StickRules, moves_of, try_moves_of};
+use crate::rules::sticks::{Opening, StickRules, moves_of};
 use crate::rules::{Kendall, RuleSetId};
 use crate::square::Square;
 use crate::sticks::Sticks;
@@ -185,10 +183,6 @@ impl Rules for Jequier {
 
     fn extra_throw(&self, throw: Throw) -> bool {
         matches!(throw.value(), 1 | 4 | 6)
-    }
-
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
-        try_moves_of(self, position, throw)
     }
 
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {

@@ -1,11 +1,11 @@
 //! What the two-side stick rule sets share below the [`Rules`] trait: the
 //! pieces that may move as one bitboard, each move worked out from its
 //! from-square, and the opening facts the step model needs. The move lists
-//! of [`Rules::try_legal_moves`] and the options of the step model are both
+//! of [`Rules::legal_moves`] and the options of the step model are both
 //! built on it, so they cannot disagree.
 
 use crate::kendall_v1::Rules;
-use crate::kendall_v1::moves::{Direction, Move, MoveList, MoveListFull};
+use crate::kendall_v1::moves::{Direction, Move, MoveList};
 use crate::kendall_v1::position::Position;
 use crate::kendall_v1::side::Side;
 use crate::kendall_v1::throw::Throw;
@@ -54,41 +54,14 @@ pub(crate) trait StickRules: Rules + Copy + 'static {
     }
 }
 
-/// Every legal move of a stick rule set, lowest from-square first, or
-/// `Err` when the side to move has more movable pieces than a list holds.
-pub(crate) fn try_moves_of<R: StickRules>(
-    rules: &R,
-    position: &Position,
-    throw: Throw,
-) -> Result<MoveList, MoveListFull> {
-    let mut moves = MoveList::new();
-    fill(rules, position, throw, &mut moves)?;
-    Ok(moves)
-}
-
-/// [`Rules::legal_moves`] of a stick rule set: as [`try_moves_of`], built
-/// in place (this is the AI's hot path), and empty for a position with more
-/// movable pieces than a list holds, as the trait documents.
+/// [`Rules::legal_moves`] of a stick rule set, lowest from-square first,
+/// built in place (this is the AI's hot path).
 #[inline]
 pub(crate) fn moves_of<R: StickRules>(rules: &R, position: &Position, throw: Throw) -> MoveList {
     let mut moves = MoveList::new();
-    let full = fill(rules, position, throw, &mut moves);
-    debug_assert!(
-        full.is_ok(),
-        "legal_moves of a position with too many pieces"
-    );
-    moves
-}
-
-#[inline]
-fn fill<R: StickRules>(
-    rules: &R,
-    position: &Position,
-    throw: Throw,
-    moves: &mut MoveList,
-) -> Result<(), MoveListFull> {
     let (froms, direction) = rules.movers(position, throw);
     moves.fill(froms, |from| {
         rules.resolve(position, throw, from, direction)
-    })
+    });
+    moves
 }

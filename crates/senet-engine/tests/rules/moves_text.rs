@@ -31,7 +31,12 @@ fn any_position() -> impl Strategy<Value = Position> {
             } else {
                 Side::Spool
             };
-            Position::from_squares(&to_sq(&squares[..cone]), &to_sq(&squares[cone..]), side)
+            Position::try_from(senet_engine::kendall_v1::Setup::from_squares(
+                &to_sq(&squares[..cone]),
+                &to_sq(&squares[cone..]),
+                side,
+            ))
+            .unwrap()
         })
 }
 

@@ -36,11 +36,12 @@ fn any_position() -> impl Strategy<Value = Position> {
             } else {
                 Side::Spool
             };
-            Position::from_squares(
+            Position::try_from(senet_engine::kendall_v1::Setup::from_squares(
                 &to_sq(&squares[..cone_count]),
                 &to_sq(&squares[cone_count..]),
                 side,
-            )
+            ))
+            .unwrap()
         })
 }
 
