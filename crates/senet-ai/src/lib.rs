@@ -18,7 +18,8 @@
 //! use rand::SeedableRng;
 //! use rand::rngs::SmallRng;
 //! use senet_ai::{Budget, Level, choose_move};
-//! use senet_engine::{Kendall, Rules};
+//! use senet_engine::Kendall;
+//! use senet_engine::kendall_v1::Rules;
 //!
 //! let rules = Kendall;
 //! let start = rules.start();
