@@ -5,7 +5,7 @@ use core::fmt;
 
 use crate::kendall_v1::position::PositionError;
 use crate::kendall_v1::throw::ThrowError;
-use crate::rules::steps::OPENING_LETTER;
+use crate::rules::stick_view::OPENING_LETTER;
 use crate::rules::sticks::StickRules;
 use crate::rules::{Jequier, Kendall, Kendall7, RuleSetId, Simple};
 

@@ -8,7 +8,6 @@
 //! of the pieces that may move ([`StickRules::movers`]) and never builds a
 //! move list, so `next` and `apply` allocate nothing.
 
-use crate::kendall_v1::Rules;
 use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, PlayError};
 use crate::kendall_v1::position::Position;
 use crate::kendall_v1::side::Side;
@@ -423,21 +422,6 @@ fn move_events(seat: Seat, mv: Move, events: &mut Vec<Event>) {
     }
 }
 
-/// The position text of a stick state: the standard 30 characters and the
-/// side to throw (or, while a throw waits for a move, the side to move);
-/// `o` while the opening lasts.
-pub(crate) fn position_text<R: Rules>(rules: &R, state: &StickState) -> String {
-    let mut text = rules.position_text(&state.position);
-    if state.in_opening() {
-        text.pop();
-        text.push(OPENING_LETTER);
-    }
-    text
-}
-
-/// The side field of a position text while the opening lasts.
-pub(crate) const OPENING_LETTER: char = 'o';
-
 /// A stick rule set on the step model: all the same but for its id.
 macro_rules! stick_rule_set {
     ($rules:ty, $id:expr, $name:literal) => {
@@ -491,7 +475,7 @@ macro_rules! stick_rule_set {
             }
 
             fn position_text(self, state: &StickState) -> String {
-                position_text(&self, state)
+                crate::rules::stick_view::position_text(&self, state)
             }
 
             fn thrower(self, state: &StickState) -> Option<Seat> {
