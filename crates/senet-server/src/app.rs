@@ -53,8 +53,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players", post(crate::players::create_player))
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
-        .route("/api/lobby", get(crate::rooms::lobby))
-        .route("/api/lobby/feed", get(crate::rooms::lobby_feed))
+        .merge(crate::lobby::router())
         .route("/api/rule-sets", get(crate::web::rule_sets))
         .merge(crate::history::router())
         .layer(DefaultBodyLimit::max(API_BODY_LIMIT));

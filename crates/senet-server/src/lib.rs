@@ -13,11 +13,13 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod clock;
 pub mod cluster;
 pub mod computer;
 pub mod config;
 pub mod error;
 pub mod history;
+pub mod lobby;
 pub mod metrics;
 pub mod ops;
 pub mod players;

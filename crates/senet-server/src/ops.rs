@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -11,7 +11,6 @@ use axum::{Json, Router};
 use metrics_exporter_prometheus::PrometheusHandle;
 use serde_json::{Value, json};
 
-use crate::app::AppState;
 use crate::error::AppError;
 use crate::store::Store;
 use crate::tablebase::Endgames;
@@ -37,8 +36,17 @@ impl Readiness {
 #[derive(Clone)]
 pub struct Metrics(pub Option<PrometheusHandle>);
 
-/// `/healthz`, `/readyz` and `/metrics`.
-pub fn router() -> Router<AppState> {
+/// `/healthz`, `/readyz` and `/metrics`, for any application state that
+/// holds what their handlers take.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Store: FromRef<S>,
+    Endgames: FromRef<S>,
+    crate::rooms::Rooms: FromRef<S>,
+    Readiness: FromRef<S>,
+    Metrics: FromRef<S>,
+{
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))

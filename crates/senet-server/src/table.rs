@@ -8,7 +8,29 @@ use std::str::FromStr;
 
 use senet_engine::{AnyRules, AnyState, Event, Next, RuleSet, RuleSetId, Seat, Standing, Step};
 
-use crate::ws::protocol::v2::LeftHow;
+/// How a seat left a game of three or four seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeftHow {
+    /// It resigned.
+    Resigned,
+    /// It stayed away past the timeout and another seat claimed it.
+    Abandoned,
+    /// Its clock ran out (a room with a time control).
+    Time,
+}
+
+impl LeftHow {
+    /// How a game of two seats ends when one of them leaves this way.
+    #[must_use]
+    pub const fn end_how(self) -> senet_engine::EndHow {
+        match self {
+            LeftHow::Resigned => senet_engine::EndHow::Resigned,
+            LeftHow::Abandoned => senet_engine::EndHow::Abandoned,
+            LeftHow::Time => senet_engine::EndHow::Time,
+        }
+    }
+}
 
 /// One entry of a room's record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,12 +19,11 @@
 mod versioned;
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::app::AppState;
 use crate::rooms::Rooms;
 pub use versioned::{ASSET_PREFIX, version};
 
@@ -129,8 +128,13 @@ const REVALIDATE: &str = "no-cache";
 /// address changes whenever any asset does, so it never needs asking about.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// The web client's routes.
-pub fn router() -> Router<AppState> {
+/// The web client's routes, for any application state that holds the
+/// rooms (an invite link names a room).
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Rooms: FromRef<S>,
+{
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))

@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use super::wire::{Down, DownFrame, InfoReply, InfoRequest, Open, OpenReply, Up, UpReply};
 use super::{Cluster, REQUEST_TIMEOUT, down_subject, info_subject, open_subject, up_subject};
 use crate::rooms::{Command, ConnId, OUTBOUND_QUEUE, Outbound, RoomHandle, Rooms};
-use crate::ws::protocol::{Version, parse_client_message};
+use crate::ws::protocol::Version;
 
 /// Serves other nodes' requests for this node's rooms until shutdown.
 pub async fn serve(
@@ -151,7 +151,6 @@ async fn open(
         seq: 0,
         conn,
         handle,
-        version,
     };
     tracing::Instrument::instrument(pump.run(outbound, closed, up), span).await;
 }
@@ -163,14 +162,13 @@ struct Pump {
     seq: u64,
     conn: ConnId,
     handle: RoomHandle,
-    version: Version,
 }
 
 impl Pump {
     async fn run(
         mut self,
         mut outbound: mpsc::Receiver<Outbound>,
-        mut closed: watch::Receiver<Option<crate::ws::close::Close>>,
+        mut closed: watch::Receiver<Option<crate::ws::protocol::close::Close>>,
         mut up: Subscriber,
     ) {
         let keepalive = self.cluster.keepalive();
@@ -191,7 +189,7 @@ impl Pump {
                     None => {
                         // The room stopped: it moves (or is reloaded) on
                         // the next connection, wherever that lands.
-                        let (code, reason) = crate::ws::close::ROOM_MOVED;
+                        let (code, reason) = crate::ws::protocol::close::ROOM_MOVED;
                         self.send(DownFrame::Close { code, reason: reason.to_owned() }).await;
                         break;
                     }
@@ -226,15 +224,7 @@ impl Pump {
         let msg = match up {
             Ok(Up::KeepAlive) => None,
             Ok(Up::Snapshot) => Some(crate::ws::protocol::ClientMessage::Snapshot),
-            Ok(Up::Act { text }) => match parse_client_message(&text, self.version) {
-                Ok(msg) => Some(msg),
-                Err(error) => {
-                    // The relaying node checked it already; answer anyway.
-                    let text = error.to_json_as(self.version, None);
-                    self.send(DownFrame::Text { text }).await;
-                    None
-                }
-            },
+            Ok(Up::Act { msg }) => Some(msg),
             Ok(Up::Close) | Err(_) => {
                 reply(&self.cluster, message, &UpReply::Gone).await;
                 return false;

@@ -18,8 +18,8 @@ use super::wire::{Down, DownFrame, Open, OpenReply, Up, UpReply};
 use super::{Cluster, REQUEST_TIMEOUT, down_subject, open_subject, up_subject};
 use crate::players::Identity;
 use crate::rooms::{CloseSignal, Outbound};
-use crate::ws::close::{self, ROOM_MOVED, TOO_SLOW};
-use crate::ws::protocol::Version;
+use crate::ws::protocol::close::{self, ROOM_MOVED, TOO_SLOW};
+use crate::ws::protocol::{ClientMessage, Version};
 
 /// Why a tunnel could not open.
 #[derive(Debug)]
@@ -106,10 +106,8 @@ impl Tunnel {
 
     /// Hands a client frame (already checked here) to the room: `false`
     /// when the owner did not take it, and the connection must close.
-    pub async fn act(&self, text: &str) -> bool {
-        let up = Up::Act {
-            text: text.to_owned(),
-        };
+    pub async fn act(&self, msg: ClientMessage) -> bool {
+        let up = Up::Act { msg };
         request(&self.cluster, &self.id, &up).await
     }
 }

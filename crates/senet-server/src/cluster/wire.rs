@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::players::Identity;
 use crate::rooms::LobbyEntry;
+use crate::ws::protocol::ClientMessage;
 
 /// A relaying node asks a room's owner to open a tunnel for one client.
 #[derive(Debug, Serialize, Deserialize)]
@@ -34,10 +35,10 @@ pub enum OpenReply {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Up {
-    /// A client frame, already checked by the relaying node.
+    /// A client message, parsed and checked by the relaying node.
     Act {
-        /// Its text.
-        text: String,
+        /// The message.
+        msg: ClientMessage,
     },
     /// Frames went missing: send a fresh snapshot.
     Snapshot,

@@ -18,10 +18,10 @@ use uuid::Uuid;
 
 use super::GameId;
 use super::replay::{self, Replayed};
+use crate::clock::TimeControl;
 use crate::config::Settings;
 use crate::error::AppError;
 use crate::players::Viewer;
-use crate::rooms::clock::TimeControl;
 use crate::rooms::fair::Fairness;
 use crate::store::{HistoryRow, Store};
 use crate::ws::protocol::v2::FairnessInfo;

@@ -33,16 +33,15 @@ pub use game_id::GameId;
 use axum::Json;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRef, Path, Query, State};
 use axum::routing::get;
 use senet_engine::EndHow;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::app::AppState;
+use crate::clock::TimeControl;
 use crate::error::AppError;
 use crate::players::Viewer;
-use crate::rooms::clock::TimeControl;
 use crate::store::{HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};
@@ -54,8 +53,15 @@ pub const MAX_LIMIT: i64 = 100;
 /// The longest name filter accepted.
 const MAX_NAME_FILTER: usize = 64;
 
-/// The history routes.
-pub fn router() -> Router<AppState> {
+/// The history routes, for any application state that holds what their
+/// handlers take.
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Store: FromRef<S>,
+    std::sync::Arc<crate::config::Settings>: FromRef<S>,
+    crate::review::Reviews: FromRef<S>,
+{
     Router::new()
         .route("/api/games", get(list_games))
         .route("/api/games/live", get(live_games))

@@ -11,7 +11,7 @@ use super::decision_time::{Timed, clock_figures, decision_times};
 use crate::error::AppError;
 use crate::store::{HistoryRow, StepRow};
 use crate::table::{Entry, Table};
-use crate::ws::protocol::v2::{LeftHow, StepInfo};
+use crate::ws::protocol::v2::StepInfo;
 
 /// A stored game replayed.
 pub struct Replayed {
@@ -128,15 +128,6 @@ pub fn steps_json(
     Ok(out)
 }
 
-/// How a seat left, in the engine's terms.
-fn end_how(how: LeftHow) -> EndHow {
-    match how {
-        LeftHow::Resigned => EndHow::Resigned,
-        LeftHow::Abandoned => EndHow::Abandoned,
-        LeftHow::Time => EndHow::Time,
-    }
-}
-
 /// The standing a finished game stored: the seats by place, the scores by
 /// seat where any was stored, and how it ended; `None` before the end (or
 /// for an end the engine does not name).
@@ -202,7 +193,7 @@ pub fn step_record(
                 line: 0,
                 after: steps.len(),
                 seat,
-                how: end_how(how),
+                how: how.end_how(),
             }),
         }
     }

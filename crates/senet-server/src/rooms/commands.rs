@@ -1,12 +1,12 @@
 //! What a room is sent and what it sends back: the commands of its channel,
 //! the frames it queues for a connection, and its public description.
 
+use senet_engine::Choice;
 use senet_engine::kendall_v1::Side;
 use senet_engine::{RuleSetId, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 use uuid::Uuid;
 
-use super::computer_turns::ComputerStep;
 use crate::players::Identity;
 use crate::ws::protocol::v2::{SeatInfo, SeriesEntry};
 use crate::ws::protocol::{GameResult, PlayerView, Version};
@@ -72,6 +72,29 @@ pub enum Command {
     Computer(ComputerStep),
 }
 
+/// A step of the computer, as the room scheduled it: played only if the
+/// game is still where it was (same game, same number of entries) and the
+/// ticket is the one in flight.
+#[derive(Debug, Clone, Copy)]
+pub struct ComputerStep {
+    pub(super) ticket: u64,
+    pub(super) game_id: Uuid,
+    pub(super) entries: usize,
+    pub(super) seat: Seat,
+    pub(super) action: ComputerAction,
+}
+
+/// What the computer chose to do.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ComputerAction {
+    /// Throw.
+    Throw,
+    /// Pick this option.
+    Decide(Choice),
+    /// The pick failed: schedule again after a pause.
+    Retry,
+}
+
 /// Room facts for `GET /api/rooms/{code}`.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct RoomInfo {
@@ -111,8 +134,8 @@ pub struct RoomInfo {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub series: Vec<SeriesEntry>,
     /// The room's time control.
-    pub time_control: super::clock::TimeControl,
+    pub time_control: crate::clock::TimeControl,
     /// The clocks as of this answer (rooms with a time control).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub clocks: Option<super::clock::ClockInfo>,
+    pub clocks: Option<crate::clock::ClockInfo>,
 }

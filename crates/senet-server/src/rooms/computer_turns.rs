@@ -1,67 +1,109 @@
 //! The computer's seats: the room schedules the computer's throw or
-//! decision after its delay, picks on a blocking thread, and plays the
-//! result through the same checks as a person's message.
+//! decision after its delay, picks on a blocking thread, and gets the
+//! result back as a command on its own channel, to play through the same
+//! checks as a person's message.
 
 use std::time::Duration;
 
-use senet_engine::{Choice, Next, Seat};
+use senet_engine::{AnyState, Options, Seat};
+use tokio::sync::mpsc;
 use uuid::Uuid;
 
-use super::actor::{Command, Room};
-use super::play::Act;
-use super::slot::Status;
+use super::commands::{Command, ComputerAction, ComputerStep};
+use crate::computer::ComputerLevel;
+use crate::tablebase::Endgames;
 
-/// A step of the computer, as the room scheduled it.
-#[derive(Debug, Clone, Copy)]
-pub struct ComputerStep {
-    ticket: u64,
-    game_id: Uuid,
-    entries: usize,
-    seat: Seat,
-    action: ComputerAction,
+/// The computer's turns in a room: the step in flight, and what it thinks
+/// with.
+#[derive(Default)]
+pub(super) struct ComputerTurns {
+    /// The room's own channel (weak, so the room still stops when every
+    /// handle is gone).
+    me: Option<mpsc::WeakSender<Command>>,
+    /// The computer step in flight, if any.
+    in_flight: Option<u64>,
+    next_ticket: u64,
+    /// The computer's last step was refused (e.g. storage failed): wait a
+    /// little before trying again.
+    retry: bool,
+    /// The expert's endgame tables (shared; empty until loaded).
+    endgames: Endgames,
 }
 
-#[derive(Debug, Clone, Copy)]
-enum ComputerAction {
-    Throw,
-    Decide(Choice),
-    /// The pick failed: schedule again after a pause.
-    Retry,
+/// Where a computer seat is to act: which game, after how many entries,
+/// which seat at which level, and the decision's state and options (none
+/// when it is to throw).
+pub(super) struct Turn {
+    /// The game.
+    pub(super) game_id: Uuid,
+    /// Its number of entries now.
+    pub(super) entries: usize,
+    /// The seat to act.
+    pub(super) seat: Seat,
+    /// The computer's level there.
+    pub(super) level: ComputerLevel,
+    /// The decision, when it is one.
+    pub(super) decision: Option<(AnyState, Options)>,
 }
 
-impl Room {
-    /// When a computer seat is to act and nothing is scheduled for it yet,
-    /// schedules its next step: after the configured delay, a throw, or the
-    /// option it picks (on a blocking thread). The step comes back as
-    /// [`Command::Computer`] on the room's own channel.
-    pub(super) fn schedule_computer(&mut self) {
-        if self.computer_ticket.is_some() || self.slot.status != Status::Playing {
-            return;
+impl ComputerTurns {
+    /// Gives the computer the room's own channel and the endgame tables.
+    pub(super) fn new(me: mpsc::WeakSender<Command>, endgames: Endgames) -> ComputerTurns {
+        ComputerTurns {
+            me: Some(me),
+            endgames,
+            ..ComputerTurns::default()
         }
-        let Some(seat) = self.slot.table.to_act() else {
-            return;
-        };
-        let Some(level) = self.slot.computer_at(seat) else {
-            return;
-        };
+    }
+
+    /// Whether a step is scheduled and not yet played.
+    pub(super) fn in_flight(&self) -> bool {
+        self.in_flight.is_some()
+    }
+
+    /// Forgets the step in flight (the game changed under it).
+    pub(super) fn cancel(&mut self) {
+        self.in_flight = None;
+    }
+
+    /// The next schedule waits a little first.
+    pub(super) fn retry_later(&mut self) {
+        self.retry = true;
+    }
+
+    /// Whether `step` is the one in flight; it is no longer in flight
+    /// after this.
+    pub(super) fn take(&mut self, step: &ComputerStep) -> bool {
+        if self.in_flight != Some(step.ticket) {
+            return false;
+        }
+        self.in_flight = None;
+        true
+    }
+
+    /// Schedules the computer's step at `turn`: after `delay` (longer
+    /// after a refusal), a throw, or the option it picks on a blocking
+    /// thread. The step comes back as [`Command::Computer`].
+    pub(super) fn schedule(&mut self, turn: Turn, delay: Duration) {
         let Some(me) = self.me.clone() else {
             return;
         };
         let ticket = self.next_ticket;
         self.next_ticket += 1;
-        self.computer_ticket = Some(ticket);
-        let game_id = self.slot.id;
-        let entries = self.slot.table.len();
-        let decision = match self.slot.table.next() {
-            Next::Decide { options, .. } => Some((self.slot.table.state().clone(), *options)),
-            _ => None,
-        };
+        self.in_flight = Some(ticket);
         // Read now: whatever is ready when the computer thinks is used.
         let endgames = self.endgames.tables();
-        let mut delay = self.settings.computer_delay;
-        if std::mem::take(&mut self.computer_retry) {
+        let mut delay = delay;
+        if std::mem::take(&mut self.retry) {
             delay = delay.max(Duration::from_secs(1));
         }
+        let Turn {
+            game_id,
+            entries,
+            seat,
+            level,
+            decision,
+        } = turn;
         tokio::spawn(async move {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
@@ -103,46 +145,5 @@ impl Room {
                     .await;
             }
         });
-    }
-
-    /// Plays a step the computer scheduled, if the game is still where it
-    /// was: the same checks as a person's `throw` or `decide`.
-    pub(super) async fn computer_step(&mut self, step: ComputerStep) {
-        if self.computer_ticket != Some(step.ticket) {
-            return;
-        }
-        self.computer_ticket = None;
-        if step.game_id != self.slot.id || step.entries != self.slot.table.len() {
-            return;
-        }
-        if self.slot.computer_at(step.seat).is_none() {
-            return;
-        }
-        if self.unsettled {
-            // The tick settles the game first; the computer waits for it.
-            self.computer_retry = true;
-            return;
-        }
-        if self.check_clock(step.seat).await.is_err() {
-            // Out of time: the flag is stored (or tried again by the room).
-            return;
-        }
-        let result = match step.action {
-            ComputerAction::Throw => self.advance(Act::Throw(step.seat)).await,
-            ComputerAction::Decide(choice) => self.advance(Act::Decide(step.seat, choice)).await,
-            ComputerAction::Retry => {
-                self.computer_retry = true;
-                return;
-            }
-        };
-        if let Err(refusal) = result {
-            // A storage failure leaves the game as it was; the next
-            // schedule tries again.
-            tracing::warn!(?refusal, "the computer's step was refused");
-            self.computer_retry = true;
-            if let Some(code) = refusal.error_code() {
-                crate::metrics::message_rejected(code.as_str());
-            }
-        }
     }
 }

@@ -13,13 +13,13 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 use uuid::Uuid;
 
-use super::actor::Command;
-use super::clock::{Clocks, TimeControl};
+use super::commands::Command;
 use super::fair::{Fairness, client_seed};
 use super::load::StoredRoom;
 use super::lobby::Origin;
 use super::registry::{Located, Rooms};
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
+use crate::clock::{Clocks, TimeControl};
 use crate::computer::ComputerLevel;
 use crate::config::Settings;
 use crate::error::{AppError, parse_json};

@@ -36,7 +36,7 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
         return Err(format!("room {code} has no game"));
     };
     let rule_set: RuleSetId = room.rule_set.parse().map_err(|e| format!("{e}"))?;
-    let control = super::clock::TimeControl::from_stored(room.time_control.as_deref())
+    let control = crate::clock::TimeControl::from_stored(room.time_control.as_deref())
         .map_err(|e| format!("room {code}: {e}"))?;
     let slot = rebuild_game(store, rule_set, row, control).await?;
     let series = if rule_set.series().is_some() {
@@ -67,7 +67,7 @@ async fn rebuild_game(
     store: &Store,
     rule_set: RuleSetId,
     row: GameRow,
-    control: super::clock::TimeControl,
+    control: crate::clock::TimeControl,
 ) -> Result<GameSlot, String> {
     let game = row.id;
     let rows = store
@@ -89,7 +89,7 @@ async fn rebuild_game(
     // The clocks resume from the last figures stored: nothing runs while
     // the server is down.
     let last_clock = rows.iter().rev().find_map(|step| step.clock.as_deref());
-    let clocks = super::clock::Clocks::resumed(control, seats, last_clock)
+    let clocks = crate::clock::Clocks::resumed(control, seats, last_clock)
         .map_err(|e| format!("game {game}: {e}"))?;
     let table = Table::replay(rule_set, seats, &entries)
         .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;

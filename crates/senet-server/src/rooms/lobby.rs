@@ -8,8 +8,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use axum::Json;
-use axum::extract::State;
 use chrono::{DateTime, Utc};
 use senet_engine::kendall_v1::Side;
 use senet_engine::{RuleSetId, Seat};
@@ -17,11 +15,7 @@ use serde::Serialize;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use super::actor::Room;
-use super::clock::TimeControl;
-use super::registry::Rooms;
-use super::slot::Status;
-use crate::ws::protocol::kendall_v1;
+use crate::clock::TimeControl;
 
 /// The most rooms the lobby lists, newest first.
 pub const LOBBY_LIMIT: usize = 100;
@@ -83,7 +77,7 @@ pub struct Listings {
     /// polling loop).
     changes: Arc<watch::Sender<u64>>,
     /// How many lobby feeds are open (see `lobby_feed`'s limit).
-    pub(super) feeds: Arc<AtomicUsize>,
+    feeds: Arc<AtomicUsize>,
     /// Bumped when a public room's game starts or ends, so the feeds read
     /// the games being played again (they come from the store: a game
     /// whose room is not in memory is being played too).
@@ -121,6 +115,11 @@ impl Default for Listings {
 }
 
 impl Listings {
+    /// The count of open lobby feeds, which each feed takes a place in.
+    pub(crate) fn feeds(&self) -> &Arc<AtomicUsize> {
+        &self.feeds
+    }
+
     fn lock(&self) -> MutexGuard<'_, HashMap<String, (u64, LobbyEntry)>> {
         self.map
             .lock()
@@ -228,7 +227,7 @@ impl Listings {
 
     /// The read of the games being played as of now: the one of the
     /// current change count, a new one after a change.
-    pub(super) fn live_read(&self) -> LiveRead {
+    pub(crate) fn live_read(&self) -> LiveRead {
         let now = self.games.load(Ordering::SeqCst);
         let mut live = self
             .live
@@ -275,54 +274,6 @@ impl Listings {
         entries.truncate(LOBBY_LIMIT);
         entries
     }
-}
-
-impl Room {
-    /// The room's lobby entry, when it is to be listed: public, waiting
-    /// with a seat open, and its creator connected.
-    pub(super) fn lobby_entry(&self) -> Option<LobbyEntry> {
-        let origin = self.origin?;
-        if !self.public || self.slot.status != Status::Waiting {
-            return None;
-        }
-        if !self
-            .conns
-            .values()
-            .any(|c| c.player == Some(origin.creator))
-        {
-            return None;
-        }
-        let open: Vec<Seat> = Seat::all(self.slot.table.seats())
-            .filter(|seat| self.slot.seat(*seat).is_some_and(|s| s.holder.is_none()))
-            .collect();
-        let open_seat = *open.first()?;
-        let creator = self
-            .slot
-            .seat_of_player(origin.creator)
-            .and_then(|seat| self.slot.seat(seat))
-            .and_then(|slot| slot.holder.as_ref())
-            .map(|holder| holder.display_name.clone())
-            .unwrap_or_default();
-        Some(LobbyEntry {
-            code: self.code.clone(),
-            rule_set: self.rule_set,
-            creator,
-            seats: self.slot.table.seats(),
-            open_seats: open.len(),
-            open_seat: Some(open_seat),
-            open_side: (self.rule_set == RuleSetId::Kendall)
-                .then(|| kendall_v1::side_of(open_seat)),
-            invite_url: self.settings.invite_url(&self.code),
-            created_at: origin.created_at,
-            time_control: self.slot.clocks.control,
-        })
-    }
-}
-
-/// `GET /api/lobby`: public rooms waiting for players whose creator is
-/// connected.
-pub async fn lobby(State(rooms): State<Rooms>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "rooms": rooms.registry().listings().newest() }))
 }
 
 #[cfg(test)]

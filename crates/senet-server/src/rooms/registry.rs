@@ -10,9 +10,10 @@ use tokio::sync::{mpsc, watch};
 use tokio_util::task::TaskTracker;
 use tracing::Instrument;
 
-use super::actor::{Command, Room};
+use super::commands::Command;
 use super::load::{StoredRoom, load_room};
 use super::lobby::Listings;
+use super::room::{Room, Wiring};
 use crate::cluster::{Cluster, Held};
 use crate::config::Settings;
 use crate::store::Store;
@@ -191,14 +192,8 @@ impl Rooms {
     /// Starts the actor for a room unless one is live already; returns the
     /// live handle either way.
     pub(super) fn start(&self, room: StoredRoom, held: Option<Held>) -> RoomHandle {
-        let StoredRoom {
-            code,
-            public,
-            rule_set,
-            slot,
-            series,
-            origin,
-        } = room;
+        let code = room.code.clone();
+        let rule_set = room.rule_set;
         let mut map = self.registry.lock();
         if let Some(existing) = map.get(&code) {
             if !existing.tx.is_closed() {
@@ -216,20 +211,15 @@ impl Rooms {
         map.insert(code.clone(), handle.clone());
         drop(map);
         let span = tracing::info_span!("room", code = %code);
-        let room = Room::new(
-            code,
-            public,
-            rule_set,
-            slot,
-            self.store.clone(),
-            self.settings.clone(),
-            series,
-        )
-        .with_origin(Some(origin))
-        .with_endgames(self.endgames.clone())
-        .with_reviews(self.reviews.clone())
-        .with_self(handle.tx.downgrade())
-        .with_lease(held);
+        let wiring = Wiring {
+            store: self.store.clone(),
+            settings: self.settings.clone(),
+            endgames: self.endgames.clone(),
+            reviews: self.reviews.clone(),
+            me: handle.tx.downgrade(),
+            held,
+        };
+        let room = Room::new(room, wiring);
         self.tasks.spawn(
             room.run(rx, self.registry.clone(), instance, self.shutdown.clone())
                 .instrument(span),

@@ -5,11 +5,12 @@ use std::time::Instant;
 use senet_engine::{Seat, Standing};
 use uuid::Uuid;
 
-use super::clock::Clocks;
 use super::fair::Fairness;
+use crate::clock::Clocks;
 use crate::computer::ComputerLevel;
 use crate::store::NewStep;
 use crate::table::Table;
+use crate::ws::protocol::v2::PlayerInfo;
 
 /// Who holds a seat.
 #[derive(Debug, Clone)]
@@ -76,6 +77,15 @@ impl SeatSlot {
     /// The holder's player id.
     pub fn player_id(&self) -> Option<Uuid> {
         self.holder.as_ref().map(|holder| holder.player_id)
+    }
+
+    /// Its holder as version 2 shows it.
+    pub fn player_info(&self) -> Option<PlayerInfo> {
+        self.holder.as_ref().map(|holder| PlayerInfo {
+            player_id: holder.player_id,
+            display_name: holder.display_name.clone(),
+            computer: holder.computer.map(ComputerLevel::as_str),
+        })
     }
 
     /// The computer's level when the computer holds the seat.

@@ -1,43 +1,19 @@
-//! Closing a WebSocket: the close codes the server sends, close handshakes
-//! bounded in time, and the code a client frame that breaks the protocol
-//! earns (`docs/protocol.md`, "Close codes").
+//! Closing a WebSocket: close handshakes bounded in time, and the close a
+//! client frame that breaks the protocol earns (the codes are
+//! [`super::protocol::close`]'s).
 
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use tungstenite::error::{Error as WsError, ProtocolError};
 
+use super::protocol::close::{BAD_UTF8, Close, PROTOCOL_ERROR, TOO_BIG};
+
 /// How long a close may take: sending the close frame and waiting for the
 /// client's answer, together. A client that stopped reading never takes the
 /// close frame (its TCP window stays shut), so without this bound its task,
 /// and a graceful shutdown waiting for every task, would wait for it.
 pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(1);
-
-/// A close code and its reason.
-pub type Close = (u16, &'static str);
-
-/// The server is shutting down.
-pub const GOING_AWAY: Close = (1001, "server shutting down");
-/// The room's task stopped while the server runs on.
-pub const ROOM_CLOSED: Close = (1011, "room closed");
-/// The room's task is gone; a new connection loads the room again.
-pub const ROOM_UNAVAILABLE: Close = (1011, "room unavailable, reconnect");
-/// Another node runs the room now (or this node is handing it over, or the
-/// relay to its node broke): reconnect, to any node.
-pub const ROOM_MOVED: Close = (1012, "room moved, reconnect");
-/// The client reads the room's events more slowly than they come.
-pub const TOO_SLOW: Close = (1008, "too slow to read events");
-/// Nothing came from the client, not even a pong, for two heartbeats.
-pub const SILENT: Close = (1001, "no answer to pings");
-/// More messages than the rate limit allows.
-pub const RATE_LIMITED: Close = (1008, "rate limited");
-/// A message over [`super::HARD_MESSAGE_LIMIT`].
-pub const TOO_BIG: Close = (1009, "message over 16 KiB");
-/// A text message that is not UTF-8.
-pub const BAD_UTF8: Close = (1007, "text is not valid UTF-8");
-/// A frame RFC 6455 forbids: unmasked, a reserved opcode or bit, a
-/// fragmented or oversized control frame, a stray continuation.
-pub const PROTOCOL_ERROR: Close = (1002, "WebSocket protocol violation");
 
 /// Sends a close frame, then reads (and discards) until the client answers
 /// and the handshake is over, all within [`CLOSE_TIMEOUT`]; the caller then
@@ -107,23 +83,6 @@ pub fn close_for(error: axum::Error) -> Option<Close> {
         WsError::Protocol(_) => Some(PROTOCOL_ERROR),
         _ => None,
     }
-}
-
-/// The close a room's node asked for over NATS, with one of this module's
-/// reasons (a close's reason is static text).
-#[must_use]
-pub fn relayed(code: u16, reason: &str) -> Close {
-    [
-        ROOM_MOVED,
-        TOO_SLOW,
-        RATE_LIMITED,
-        ROOM_CLOSED,
-        ROOM_UNAVAILABLE,
-        GOING_AWAY,
-    ]
-    .into_iter()
-    .find(|(known, text)| *known == code && *text == reason)
-    .unwrap_or((code, "closed by the room's node"))
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! client messages to the room and room frames to the client, until a
 //! close, which is always bounded in time (see [`close::CLOSE_TIMEOUT`]).
 
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -13,18 +14,20 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
-use super::close::{
-    self, Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
-};
+use super::close;
 use super::link::{Link, Queues};
+use super::protocol::close::{
+    Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
+};
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
 use super::{
     CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket,
 };
-use crate::app::AppState;
+use crate::config::Settings;
 use crate::error::AppError;
 use crate::players::{Identity, authenticate, bearer_token};
-use crate::rooms::{Command, ConnId, Located, Outbound};
+use crate::rooms::{Command, ConnId, Located, Outbound, Rooms};
+use crate::store::Store;
 use senet_engine::RuleSetId;
 
 /// The most a socket may hold unsent. A frame goes out whole, so this is
@@ -59,15 +62,20 @@ impl Drop for LiveGuard {
 /// `GET /ws/rooms/{code}[?token=…]`: checks the Origin and the token, then
 /// upgrades with small, explicit limits. Without a token the connection
 /// watches as a spectator; a wrong token is refused (401).
+#[allow(clippy::too_many_arguments)] // axum extractors, one per service
 pub async fn ws_handler(
-    State(state): State<AppState>,
+    State(store): State<Store>,
+    State(rooms): State<Rooms>,
+    State(settings): State<Arc<Settings>>,
+    State(shutdown): State<watch::Receiver<bool>>,
+    State(conn_ids): State<Arc<AtomicU64>>,
     Path(code): Path<String>,
     Query(query): Query<WsQuery>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     if let Some(origin) = headers.get(ORIGIN) {
-        let expected = state.settings.public_origin();
+        let expected = settings.public_origin();
         if origin.to_str().ok() != Some(expected) {
             return Err(AppError::Forbidden(
                 "bad_origin",
@@ -82,7 +90,7 @@ pub async fn ws_handler(
     let header_token = bearer_token(&headers).map(str::to_owned);
     let player = match query.token.or(header_token) {
         None => None,
-        Some(token) => Some(authenticate(&state.store, &token).await?.ok_or_else(|| {
+        Some(token) => Some(authenticate(&store, &token).await?.ok_or_else(|| {
             AppError::Unauthorized("invalid_token", "the player token is not valid".to_owned())
         })?),
     };
@@ -90,8 +98,7 @@ pub async fn ws_handler(
     if code.len() > 64 {
         return Err(not_found());
     }
-    let located = state
-        .rooms
+    let located = rooms
         .locate(&code)
         .await
         .map_err(AppError::Internal)?
@@ -109,7 +116,7 @@ pub async fn ws_handler(
         ));
     }
     let (link, queues) = Link::open(
-        &state,
+        &rooms,
         located,
         &code,
         player.as_ref(),
@@ -117,22 +124,21 @@ pub async fn ws_handler(
         &client_seed,
     )
     .await?;
-    let conn = state.conn_ids.fetch_add(1, Ordering::Relaxed);
+    let conn = conn_ids.fetch_add(1, Ordering::Relaxed);
     let guard = LiveGuard {
-        _task: state.rooms.tasks().token(),
+        _task: rooms.tasks().token(),
     };
     crate::metrics::connection_opened();
     let span =
         tracing::info_span!("ws", room = %code, conn, player = ?player.as_ref().map(|p| p.id));
-    let shutdown = state.shutdown.clone();
     // One node of several hands its rooms over when it stops.
-    let going_away = if state.rooms.cluster().is_some() {
+    let going_away = if rooms.cluster().is_some() {
         ROOM_MOVED
     } else {
         GOING_AWAY
     };
-    let bucket = TokenBucket::new(state.settings.rate_burst, state.settings.rate_per_sec);
-    let heartbeat = state.settings.heartbeat;
+    let bucket = TokenBucket::new(settings.rate_burst, settings.rate_per_sec);
+    let heartbeat = settings.heartbeat;
     Ok(ws
         .max_message_size(HARD_MESSAGE_LIMIT)
         .max_frame_size(HARD_MESSAGE_LIMIT)
@@ -342,7 +348,7 @@ impl Session {
             return self.reply(&error).await;
         }
         match parse_client_message(text.as_str(), self.version) {
-            Err(error) => self.reply(&error).await,
+            Err(error) => self.reply(&ServerMessage::from(error)).await,
             Ok(ClientMessage::Ping) => self.reply(&ServerMessage::Pong).await,
             // Chat's own budget, which `chat_follow` shares: each is
             // answered with up to 200 messages of history.
@@ -356,7 +362,7 @@ impl Session {
                 self.reply(&error).await
             }
             Ok(msg) => {
-                if self.link.act(self.conn, text.as_str(), msg).await {
+                if self.link.act(self.conn, msg).await {
                     Ok(())
                 } else if self.stop.shutting_down() {
                     Err(End::Close(self.stop.going_away))

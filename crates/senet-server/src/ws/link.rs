@@ -4,13 +4,12 @@
 
 use tokio::sync::{mpsc, watch};
 
-use super::close::Close;
+use super::protocol::close::Close;
 use super::protocol::{ClientMessage, Version};
-use crate::app::AppState;
 use crate::cluster::tunnel::{self, Tunnel};
 use crate::error::AppError;
 use crate::players::Identity;
-use crate::rooms::{Command, ConnId, Located, OUTBOUND_QUEUE, Outbound, RoomHandle};
+use crate::rooms::{Command, ConnId, Located, OUTBOUND_QUEUE, Outbound, RoomHandle, Rooms};
 
 /// The connection's queues: frames for the client and its close.
 pub(super) struct Queues {
@@ -31,7 +30,7 @@ impl Link {
     /// another node runs is reached through a tunnel, opened before the
     /// upgrade so that an unreachable node is a clear 503.
     pub(super) async fn open(
-        state: &AppState,
+        rooms: &Rooms,
         located: Located,
         code: &str,
         player: Option<&Identity>,
@@ -43,7 +42,7 @@ impl Link {
         let link = match located {
             Located::Here(handle) => Link::Local(handle),
             Located::Elsewhere { owner, .. } => {
-                let cluster = state.rooms.cluster().ok_or_else(|| {
+                let cluster = rooms.cluster().ok_or_else(|| {
                     AppError::Internal("a room elsewhere without a cluster".into())
                 })?;
                 let client = tunnel::Client {
@@ -77,10 +76,10 @@ impl Link {
     }
 
     /// Hands a checked client message to the room: `false` when it is gone.
-    pub(super) async fn act(&self, conn: ConnId, text: &str, msg: ClientMessage) -> bool {
+    pub(super) async fn act(&self, conn: ConnId, msg: ClientMessage) -> bool {
         match self {
             Link::Local(handle) => handle.tx.send(Command::Act { conn, msg }).await.is_ok(),
-            Link::Remote(tunnel) => tunnel.act(text).await,
+            Link::Remote(tunnel) => tunnel.act(msg).await,
         }
     }
 }

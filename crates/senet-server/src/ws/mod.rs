@@ -1,7 +1,7 @@
 //! The WebSocket endpoint `GET /ws/rooms/{code}`: upgrade checks, limits,
 //! the per-connection loop, and how connections close.
 
-pub mod close;
+mod close;
 mod connection;
 mod link;
 pub mod protocol;

@@ -2,14 +2,172 @@
 //! refusal (`docs/protocol.md`): version 1 decides with `move`, version 2
 //! with `decide` and has chat; the rest is shared.
 
+use senet_engine::{Choice, Reason, Square};
 use serde::{Deserialize, Serialize};
 
 use super::Version;
 
-/// A message from a client.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// A message from a client, parsed and checked once, where it arrives
+/// ([`parse_client_message`]): a square is a square and an option is a
+/// choice of the rules' vocabulary. Nodes relay it to a room's owner as it
+/// is (JSON of this type), so nothing is parsed twice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
+    /// Throw (the seat whose throw is next only).
+    Throw,
+    /// Version 1: move the piece on `from` by the pending throw.
+    Move {
+        /// The square of the piece to move.
+        from: Square,
+    },
+    /// Version 2: pick one of the options of the decision that is due.
+    Decide {
+        /// The option, parsed from its text (`9`, `9/4`, `enter 2`,
+        /// `roll 1`; see `docs/notation.md`).
+        option: Choice,
+    },
+    /// Give up the game.
+    Resign,
+    /// After a game: offer to play again with sides swapped.
+    OfferRematch,
+    /// Accept the opponent's rematch offer.
+    AcceptRematch,
+    /// Decline the opponent's rematch offer.
+    DeclineRematch,
+    /// Claim the win because the opponent, to move, stayed away too long.
+    ClaimWin,
+    /// Heartbeat; answered by `pong`.
+    Ping,
+    /// Ask for a fresh snapshot (after a gap in event numbers).
+    Snapshot,
+    /// Version 2: write to a chat channel (`docs/protocol.md`, "Chat").
+    Chat {
+        /// `players` (seat holders) or `spectators` (everyone else).
+        channel: ChatChannel,
+        /// The message, as sent (the room checks and trims it).
+        text: String,
+    },
+    /// Version 2: a seat holder chooses whether to read the spectators'
+    /// chat too.
+    ChatFollow {
+        /// `true` to read it, `false` to stop.
+        spectators: bool,
+    },
+    /// Version 2: the room's creator turns chat on or off for the room.
+    ChatSetting {
+        /// `true` for on.
+        on: bool,
+    },
+}
+
+/// Why a client frame was refused before it reached a room: its code, a
+/// message for people, and for `illegal_move` the rules' reason. Told as
+/// an `error` frame in the connection's version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientError {
+    /// Machine-readable code.
+    pub code: ErrorCode,
+    /// Human-readable message.
+    pub message: String,
+    /// For `illegal_move`: the rules' reason.
+    pub reason: Option<Reason>,
+}
+
+impl ClientError {
+    /// A refusal with a code and a message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ClientError {
+        ClientError {
+            code,
+            message: message.into(),
+            reason: None,
+        }
+    }
+}
+
+impl TryFrom<Frame> for ClientMessage {
+    type Error = ClientError;
+
+    /// Checks a frame's fields: the square of a `move`, the option text of
+    /// a `decide`.
+    fn try_from(frame: Frame) -> Result<ClientMessage, ClientError> {
+        Ok(match frame {
+            Frame::Throw => ClientMessage::Throw,
+            Frame::Move { from } => ClientMessage::Move {
+                from: square(from)?,
+            },
+            Frame::Decide { option } => ClientMessage::Decide {
+                option: option.parse::<Choice>().map_err(|e| {
+                    ClientError::new(
+                        ErrorCode::BadMessage,
+                        format!("`{option}` is not an option's text: {e}"),
+                    )
+                })?,
+            },
+            Frame::Resign => ClientMessage::Resign,
+            Frame::OfferRematch => ClientMessage::OfferRematch,
+            Frame::AcceptRematch => ClientMessage::AcceptRematch,
+            Frame::DeclineRematch => ClientMessage::DeclineRematch,
+            Frame::ClaimWin => ClientMessage::ClaimWin,
+            Frame::Ping => ClientMessage::Ping,
+            Frame::Snapshot => ClientMessage::Snapshot,
+            Frame::Chat { channel, text } => ClientMessage::Chat { channel, text },
+            Frame::ChatFollow { spectators } => ClientMessage::ChatFollow { spectators },
+            Frame::ChatSetting { on } => ClientMessage::ChatSetting { on },
+        })
+    }
+}
+
+/// Version 1's `move`: the square of the piece to move. A number that is
+/// no square is the rules' refusal `not_a_square`, as version 1 has always
+/// answered it.
+fn square(from: i64) -> Result<Square, ClientError> {
+    u8::try_from(from)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| ClientError {
+            code: ErrorCode::IllegalMove,
+            message: format!("`{from}` is not a square: squares are 1 to 30"),
+            reason: Some(Reason::NotASquare),
+        })
+}
+
+/// A chat channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatChannel {
+    /// The seat holders' chat: they write, everyone in the room reads.
+    Players,
+    /// The spectators' chat: spectators write and read; a seat holder
+    /// reads it only after `chat_follow`.
+    Spectators,
+}
+
+impl ChatChannel {
+    /// The stored and wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChatChannel::Players => "players",
+            ChatChannel::Spectators => "spectators",
+        }
+    }
+
+    /// The channel with this stored name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<ChatChannel> {
+        match text {
+            "players" => Some(ChatChannel::Players),
+            "spectators" => Some(ChatChannel::Spectators),
+            _ => None,
+        }
+    }
+}
+
+/// A client frame as JSON has it, before its fields are checked.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Frame {
     /// Throw (the seat whose throw is next only).
     Throw,
     /// Version 1: move the piece on `from` by the pending throw.
@@ -40,7 +198,7 @@ pub enum ClientMessage {
     /// Version 2: write to a chat channel (`docs/protocol.md`, "Chat").
     Chat {
         /// `players` (seat holders) or `spectators` (everyone else).
-        channel: super::v2::ChatChannel,
+        channel: ChatChannel,
         /// The message: at most 280 characters once trimmed.
         text: String,
     },
@@ -191,6 +349,46 @@ impl Serialize for ErrorCode {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
+}
+
+/// Parses a client text frame of a connection speaking `version`, telling
+/// apart each way it can be wrong.
+pub fn parse_client_message(text: &str, version: Version) -> Result<ClientMessage, ClientError> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| ClientError::new(ErrorCode::BadJson, format!("not valid JSON: {e}")))?;
+    let Some(object) = value.as_object() else {
+        return Err(ClientError::new(
+            ErrorCode::BadJson,
+            "a message must be a JSON object",
+        ));
+    };
+    if let Some(v) = object.get("v") {
+        if v.as_u64() != Some(u64::from(version.number())) {
+            return Err(ClientError::new(
+                ErrorCode::UnsupportedVersion,
+                format!(
+                    "this connection speaks protocol version {} (chosen by `?v=` when connecting)",
+                    version.number()
+                ),
+            ));
+        }
+    }
+    let types = client_types(version);
+    let kind = object
+        .get("type")
+        .and_then(|t| t.as_str())
+        .unwrap_or("")
+        .to_owned();
+    if !types.contains(&kind.as_str()) {
+        return Err(ClientError::new(
+            ErrorCode::UnknownType,
+            format!("unknown message type `{kind}`; known: {}", types.join(", ")),
+        ));
+    }
+    let frame: Frame = serde_json::from_value(value).map_err(|e| {
+        ClientError::new(ErrorCode::BadMessage, format!("bad `{kind}` message: {e}"))
+    })?;
+    ClientMessage::try_from(frame)
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 //! rule set described as data, one event a step.
 
 pub mod client;
+pub mod close;
 pub mod kendall_v1;
+pub mod steps;
 pub mod v1;
 pub mod v2;
 

@@ -12,7 +12,9 @@ use uuid::Uuid;
 pub const PROTOCOL_VERSION: u8 = 1;
 
 use super::Version;
-pub use super::client::{ClientMessage, ErrorCode, client_types};
+pub use super::client::{
+    ClientError, ClientMessage, ErrorCode, client_types, parse_client_message,
+};
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -392,43 +394,14 @@ impl ServerMessage {
     }
 }
 
-/// Parses a client text frame of a connection speaking `version`, telling
-/// apart each way it can be wrong.
-pub fn parse_client_message(text: &str, version: Version) -> Result<ClientMessage, ServerMessage> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| ServerMessage::error(ErrorCode::BadJson, format!("not valid JSON: {e}")))?;
-    let Some(object) = value.as_object() else {
-        return Err(ServerMessage::error(
-            ErrorCode::BadJson,
-            "a message must be a JSON object",
-        ));
-    };
-    if let Some(v) = object.get("v") {
-        if v.as_u64() != Some(u64::from(version.number())) {
-            return Err(ServerMessage::error(
-                ErrorCode::UnsupportedVersion,
-                format!(
-                    "this connection speaks protocol version {} (chosen by `?v=` when connecting)",
-                    version.number()
-                ),
-            ));
+impl From<ClientError> for ServerMessage {
+    fn from(error: ClientError) -> ServerMessage {
+        ServerMessage::Error {
+            code: error.code,
+            message: error.message,
+            reason: error.reason,
         }
     }
-    let types = client_types(version);
-    let kind = object
-        .get("type")
-        .and_then(|t| t.as_str())
-        .unwrap_or("")
-        .to_owned();
-    if !types.contains(&kind.as_str()) {
-        return Err(ServerMessage::error(
-            ErrorCode::UnknownType,
-            format!("unknown message type `{kind}`; known: {}", types.join(", ")),
-        ));
-    }
-    serde_json::from_value(value).map_err(|e| {
-        ServerMessage::error(ErrorCode::BadMessage, format!("bad `{kind}` message: {e}"))
-    })
 }
 
 #[cfg(test)]
@@ -440,20 +413,34 @@ mod tests {
     fn parses_messages() {
         assert_eq!(
             parse_client_message(r#"{"v":1,"type":"move","from":9}"#, Version::V1).unwrap(),
-            ClientMessage::Move { from: 9 }
+            ClientMessage::Move {
+                from: senet_engine::Square::new(9).unwrap()
+            }
         );
         assert_eq!(
             parse_client_message(r#"{"type":"throw"}"#, Version::V1).unwrap(),
             ClientMessage::Throw
         );
         let code = |text: &str| match parse_client_message(text, Version::V1) {
-            Err(ServerMessage::Error { code, .. }) => code,
+            Err(error) => error.code,
             other => panic!("{other:?}"),
         };
         assert_eq!(code("{"), ErrorCode::BadJson);
         assert_eq!(code("[1]"), ErrorCode::BadJson);
         assert_eq!(code(r#"{"type":"fly"}"#), ErrorCode::UnknownType);
         assert_eq!(code(r#"{"type":"move"}"#), ErrorCode::BadMessage);
+        assert_eq!(code(r#"{"type":"move","from":31}"#), ErrorCode::IllegalMove);
+        let v2 = |text: &str| parse_client_message(text, Version::V2);
+        assert_eq!(
+            v2(r#"{"type":"decide","option":"9"}"#).unwrap(),
+            ClientMessage::Decide {
+                option: "9".parse().unwrap()
+            }
+        );
+        assert_eq!(
+            v2(r#"{"type":"decide","option":"fly"}"#).unwrap_err().code,
+            ErrorCode::BadMessage
+        );
         assert_eq!(
             code(r#"{"v":2,"type":"throw"}"#),
             ErrorCode::UnsupportedVersion

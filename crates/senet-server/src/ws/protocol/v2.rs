@@ -9,12 +9,12 @@ use chrono::{DateTime, Utc};
 use senet_engine::{
     ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, View,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use uuid::Uuid;
 
 use super::Version;
 use super::v1::RoomView;
-use crate::rooms::clock::{ClockInfo, TimeControl};
+use crate::clock::{ClockInfo, TimeControl};
 
 /// A seat holder as version 2 shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -128,17 +128,7 @@ pub enum NextInfo {
     },
 }
 
-/// How a seat left a game of three or four seats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LeftHow {
-    /// It resigned.
-    Resigned,
-    /// It stayed away past the timeout and another seat claimed it.
-    Abandoned,
-    /// Its clock ran out (a room with a time control).
-    Time,
-}
+pub use crate::table::LeftHow;
 
 /// One entry of the game's record with what it did.
 #[derive(Debug, Clone, Serialize)]
@@ -345,37 +335,7 @@ pub enum Message {
     },
 }
 
-/// A chat channel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChatChannel {
-    /// The seat holders' chat: they write, everyone in the room reads.
-    Players,
-    /// The spectators' chat: spectators write and read; a seat holder
-    /// reads it only after `chat_follow`.
-    Spectators,
-}
-
-impl ChatChannel {
-    /// The stored and wire name.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ChatChannel::Players => "players",
-            ChatChannel::Spectators => "spectators",
-        }
-    }
-
-    /// The channel with this stored name.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<ChatChannel> {
-        match text {
-            "players" => Some(ChatChannel::Players),
-            "spectators" => Some(ChatChannel::Spectators),
-            _ => None,
-        }
-    }
-}
+pub use super::client::ChatChannel;
 
 /// One chat message as told and as the history returns it.
 #[derive(Debug, Clone, Serialize)]

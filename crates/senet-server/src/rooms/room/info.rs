@@ -2,8 +2,9 @@
 
 use senet_engine::Seat;
 
-use super::actor::{Room, RoomInfo};
-use super::slot::Status;
+use super::Room;
+use crate::rooms::commands::RoomInfo;
+use crate::rooms::slot::Status;
 use crate::ws::protocol::kendall_v1::{result_of, side_of};
 
 impl Room {

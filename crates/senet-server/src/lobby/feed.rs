@@ -3,7 +3,7 @@
 //! as `GET /api/games/live` lists them to anyone; after that both again
 //! whenever the listed rooms change or a public game starts or ends. Full
 //! lists rather than diffs: the lists are capped at
-//! [`LOBBY_LIMIT`](super::lobby::LOBBY_LIMIT) and [`LIVE_LIMIT`] small
+//! [`LOBBY_LIMIT`](crate::rooms::LOBBY_LIMIT) and [`LIVE_LIMIT`] small
 //! entries, and a client that missed an event (a reconnect) needs nothing
 //! but the next one.
 
@@ -19,9 +19,8 @@ use futures_util::Stream;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use super::lobby::{Listings, LiveGames, LobbyEntry};
-use super::registry::Rooms;
 use crate::error::AppError;
+use crate::rooms::{Listings, LiveGames, LobbyEntry, Rooms};
 use crate::store::Store;
 
 /// The most lobby feeds open at once, over all clients. An overall cap
@@ -164,7 +163,7 @@ pub async fn lobby_feed(
     State(shutdown): State<watch::Receiver<bool>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
     let listings = rooms.registry().listings().clone();
-    let slot = FeedSlot::take(&listings.feeds).ok_or_else(|| {
+    let slot = FeedSlot::take(listings.feeds()).ok_or_else(|| {
         AppError::Http(
             StatusCode::SERVICE_UNAVAILABLE,
             "too_many_feeds",

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 
 use senet_engine::Seat;
 
-use super::actor::Room;
-use super::slot::Status;
+use super::Room;
+use crate::rooms::slot::Status;
 use crate::ws::protocol::ServerMessage;
 use crate::ws::protocol::v2::Message;
 
@@ -59,7 +59,7 @@ impl Room {
     pub(super) fn spectators(&self) -> usize {
         let mut players = HashSet::new();
         let mut anonymous = 0;
-        for conn in self.conns.values() {
+        for (_, conn) in self.audience.iter() {
             match conn.player {
                 None => anonymous += 1,
                 Some(player) if self.slot.seat_of_player(player).is_none() => {
@@ -75,10 +75,9 @@ impl Room {
     /// were last told (or saw in a snapshot).
     pub(super) fn tell_spectators(&mut self) {
         let count = self.spectators();
-        if count == self.spectators_told {
+        if !self.audience.spectators_changed(count) {
             return;
         }
-        self.spectators_told = count;
         self.tell(
             Some(ServerMessage::Spectators { count }),
             &Message::Spectators { count },

@@ -8,19 +8,12 @@
 //! stored, telling everyone the truth. While the store cannot be read, the
 //! room refuses every action and keeps trying on its tick.
 
-use super::actor::Room;
-use super::load::load_room;
-use super::slot::{Fingerprint, GameSlot};
+use super::Room;
+use crate::rooms::act::{Refusal, refuse};
+use crate::rooms::load::load_room;
+use crate::rooms::slot::{Fingerprint, GameSlot};
 use crate::store::WriteError;
-use crate::ws::protocol::{ErrorCode, ServerMessage};
-
-/// An answer to the sender of a refused action.
-pub(super) type Refusal = ServerMessage;
-
-/// A refusal with a code and a message.
-pub(super) fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    ServerMessage::error(code, message)
-}
+use crate::ws::protocol::ErrorCode;
 
 fn not_stored() -> Refusal {
     refuse(
@@ -128,7 +121,7 @@ impl Room {
     pub(super) fn moved_away(&mut self) -> Refusal {
         crate::metrics::write_failed("fenced");
         tracing::warn!("another node holds the room now: nothing was stored");
-        self.moved = true;
+        self.lease.mark_moved();
         refuse(
             ErrorCode::RoomMoved,
             "the game moved to another server; reconnecting",
@@ -181,7 +174,7 @@ impl Room {
             }
         }
         self.slot = stored;
-        self.computer_ticket = None;
+        self.computer.cancel();
         if new_game {
             self.enter_game_span();
             self.announce_game_started();

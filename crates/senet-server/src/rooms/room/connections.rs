@@ -7,15 +7,17 @@ use std::time::Instant;
 use senet_engine::{Seat, Standing};
 use tokio::sync::mpsc;
 
-use super::actor::{CloseSignal, Conn, ConnId, Outbound, Room};
-use super::slot::{Fingerprint, Holder, Status};
-use super::v2_view::{Told, player_info, step_info};
+use super::Room;
 use crate::players::Identity;
+use crate::rooms::audience::{Conn, Slow};
+use crate::rooms::commands::{CloseSignal, ConnId, Outbound};
+use crate::rooms::slot::{Fingerprint, Holder, SeatSlot, Status};
+use crate::table::Entry;
+use crate::ws::protocol::close::TOO_SLOW;
 use crate::ws::protocol::kendall_v1::{self, side_of};
+use crate::ws::protocol::steps::{Told, step_info};
 use crate::ws::protocol::v2::Message;
-use crate::ws::protocol::{
-    MoveView, PhaseView, RoomView, ServerMessage, Snapshot, Version, YouView,
-};
+use crate::ws::protocol::{ServerMessage, Version};
 
 impl Room {
     /// Whether a seat's holder is connected (the computer always is).
@@ -26,145 +28,58 @@ impl Room {
         if holder.computer.is_some() {
             return true;
         }
-        self.conns
-            .values()
-            .any(|conn| conn.player == Some(holder.player_id))
+        self.audience.has_player(holder.player_id)
     }
 
     /// The seat a connection's player holds.
     pub(super) fn seat_of(&self, conn: ConnId) -> Option<Seat> {
-        let player = self.conns.get(&conn)?.player?;
+        let player = self.audience.get(conn)?.player?;
         self.slot.seat_of_player(player)
-    }
-
-    /// The version 1 snapshot (a `kendall` room's).
-    fn snapshot_v1(&self, conn: ConnId) -> Option<ServerMessage> {
-        let turns = self.slot.v1_turns.as_ref()?;
-        let position = kendall_v1::kendall_position(self.slot.table.state())?;
-        let you = match self.seat_of(conn) {
-            Some(seat) => YouView::Seat {
-                side: side_of(seat),
-            },
-            None => YouView::Spectator,
-        };
-        let phase = match &self.slot.status {
-            Status::Waiting => PhaseView::Waiting,
-            Status::Finished(standing) => kendall_v1::phase_over(standing),
-            Status::Playing => kendall_v1::phase_in_play(self.slot.table.next(), &position, turns),
-        };
-        let record = turns.record();
-        Some(ServerMessage::Snapshot(Box::new(Snapshot {
-            room: RoomView {
-                code: self.code.clone(),
-                invite_url: self.settings.invite_url(&self.code),
-                public: self.public,
-            },
-            rule_set: self.rule_set,
-            game_id: self.slot.id,
-            game_no: self.slot.no,
-            players: self.players_v1(),
-            you,
-            position: kendall_v1::position_text(&position),
-            board: kendall_v1::board_of(&position),
-            borne_off: kendall_v1::borne_off(&position),
-            to_move: position.to_move(),
-            phase,
-            last_throw: turns.last_throw().map(kendall_v1::throw_view),
-            record: record.to_string(),
-            turns: record.turns().to_vec(),
-            moves: turns
-                .turns()
-                .iter()
-                .map(|turn| turn.played.map(MoveView::from))
-                .collect(),
-            rematch_offered_by: self.rematch_offer_v1(),
-            spectators: self.spectators(),
-            reconnect_timeout_ms: self.reconnect_timeout_ms(),
-        })))
-    }
-
-    /// The first seat that asked for a rematch, as version 1 tells it.
-    pub(super) fn rematch_offer_v1(&self) -> Option<senet_engine::kendall_v1::Side> {
-        Seat::all(self.slot.table.seats())
-            .find(|seat| self.slot.seat(*seat).is_some_and(|s| s.rematch))
-            .map(side_of)
-    }
-
-    /// Seat holders as version 1 lists them.
-    pub(super) fn players_v1(&self) -> Vec<crate::ws::protocol::PlayerView> {
-        Seat::all(self.slot.table.seats())
-            .filter_map(|seat| {
-                let holder = self.slot.seat(seat)?.holder.as_ref()?;
-                let away = self.away(seat);
-                Some(crate::ws::protocol::PlayerView {
-                    away_ms: away.away_ms,
-                    claim_in_ms: away.claim_in_ms,
-                    side: side_of(seat),
-                    player_id: holder.player_id,
-                    display_name: holder.display_name.clone(),
-                    connected: self.connected(seat),
-                    computer: holder.computer.map(crate::computer::ComputerLevel::as_str),
-                })
-            })
-            .collect()
     }
 
     /// Sends a private reply (a refusal, a pong) to one connection in its
     /// version; a full or closed queue drops it.
     pub(super) fn send_to(&mut self, conn: ConnId, message: &ServerMessage) {
-        let Some(target) = self.conns.get(&conn) else {
+        let Some(target) = self.audience.get(conn) else {
             return;
         };
         let text = message.to_json_as(target.version, None);
-        if target.tx.try_send(Outbound::Text(text)).is_err() {
+        if !self.audience.send(conn, text) {
             self.drop_conn(conn);
         }
     }
 
     pub(super) fn send_snapshot(&mut self, conn: ConnId) {
-        let Some(target) = self.conns.get(&conn) else {
+        let Some(version) = self.audience.get(conn).map(|target| target.version) else {
             return;
         };
-        let text = match target.version {
+        let seq = Some(self.audience.seq(version));
+        let text = match version {
             Version::V1 => match self.snapshot_v1(conn) {
-                Some(snapshot) => snapshot.to_json(Some(self.seq.v1)),
+                Some(snapshot) => snapshot.to_json(seq),
                 None => return,
             },
-            Version::V2 => self.snapshot_v2(conn).to_json(Some(self.seq.v2)),
+            Version::V2 => self.snapshot_v2(conn).to_json(seq),
         };
-        if let Some(target) = self.conns.get(&conn) {
-            if target.tx.try_send(Outbound::Text(text)).is_err() {
-                self.drop_conn(conn);
-            }
+        if !self.audience.send(conn, text) {
+            self.drop_conn(conn);
         }
     }
 
     pub(super) fn snapshot_all(&mut self) {
-        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-        for conn in ids {
+        for conn in self.audience.ids() {
             self.send_snapshot(conn);
         }
     }
 
     /// Sends one numbered event to every connection of `version`.
     fn broadcast_text(&mut self, version: Version, text: impl Fn(u64) -> String) {
-        let seq = match version {
-            Version::V1 => {
-                self.seq.v1 += 1;
-                self.seq.v1
-            }
-            Version::V2 => {
-                self.seq.v2 += 1;
-                self.seq.v2
-            }
-        };
-        let frame = text(seq);
-        let mut slow = Vec::new();
-        for (&id, conn) in &self.conns {
-            if conn.version == version && conn.tx.try_send(Outbound::Text(frame.clone())).is_err() {
-                slow.push(id);
-            }
-        }
+        let slow = self.audience.broadcast(version, text);
+        self.drop_slow(slow);
+    }
+
+    /// Drops the connections that did not keep up.
+    pub(super) fn drop_slow(&mut self, slow: Slow) {
         for id in slow {
             self.drop_conn(id);
         }
@@ -188,7 +103,7 @@ impl Room {
             let mut broken = None;
             for told in &told {
                 let played = told.index.checked_sub(before).and_then(|i| new.get(i));
-                let (Some(crate::table::Entry::Step(step)), Some(after)) =
+                let (Some(Entry::Step(step)), Some(after)) =
                     (played.map(|p| &p.entry), &told.kendall)
                 else {
                     continue;
@@ -237,9 +152,9 @@ impl Room {
     }
 
     pub(super) fn drop_conn(&mut self, conn: ConnId) {
-        if let Some(dropped) = self.conns.get(&conn) {
-            // Not through `tx`: it is full.
-            dropped.close.send_replace(Some(crate::ws::close::TOO_SLOW));
+        if self.audience.get(conn).is_some() {
+            // Not through its queue: it is full.
+            self.audience.close(conn, TOO_SLOW);
             tracing::warn!(conn, "dropping a connection that does not keep up");
         }
         self.disconnect(conn);
@@ -257,7 +172,7 @@ impl Room {
         let player_id = player.as_ref().map(|p| p.id);
         let seat = player_id.and_then(|id| self.slot.seat_of_player(id));
         let was_connected = seat.is_some_and(|seat| self.connected(seat));
-        self.conns.insert(
+        self.audience.join(
             conn,
             Conn {
                 player: player_id,
@@ -345,7 +260,7 @@ impl Room {
             slot.seen = true;
             slot.away_since = None;
         }
-        let player = self.slot.seat(seat).and_then(player_info);
+        let player = self.slot.seat(seat).and_then(SeatSlot::player_info);
         if let Some(player) = player {
             self.tell(
                 Some(ServerMessage::PlayerJoined {
@@ -384,7 +299,7 @@ impl Room {
 
     pub(super) fn disconnect(&mut self, conn: ConnId) {
         let seat = self.seat_of(conn);
-        if self.conns.remove(&conn).is_none() {
+        if self.audience.leave(conn).is_none() {
             return;
         }
         match seat {

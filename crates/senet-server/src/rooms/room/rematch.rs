@@ -5,10 +5,11 @@
 use senet_engine::Seat;
 use uuid::Uuid;
 
-use super::actor::{ConnId, Room};
-use super::fair::Fairness;
-use super::settle::{Refusal, refuse};
-use super::slot::{Fingerprint, GameSlot, SeatSlot, Status};
+use super::Room;
+use crate::rooms::act::{Refusal, refuse};
+use crate::rooms::commands::ConnId;
+use crate::rooms::fair::Fairness;
+use crate::rooms::slot::{Fingerprint, GameSlot, SeatSlot, Status};
 use crate::store::NewGame;
 use crate::table::Table;
 use crate::ws::protocol::kendall_v1::side_of;
@@ -157,10 +158,10 @@ impl Room {
             table,
             seats,
             status: Status::Playing,
-            v1_turns: super::slot::v1_turns(self.rule_set),
+            v1_turns: crate::rooms::slot::v1_turns(self.rule_set),
             fairness: Some(fairness),
             unstored: 0,
-            clocks: super::clock::Clocks::new(self.slot.clocks.control, self.slot.table.seats()),
+            clocks: crate::clock::Clocks::new(self.slot.clocks.control, self.slot.table.seats()),
         };
         self.enter_game_span();
         tracing::info!(parent: &self.game_span, game_no = no, "rematch started");

@@ -2,30 +2,17 @@
 //! is checked by the engine, followed by every draw the rules make by
 //! themselves, stored in one transaction, and only then kept and told.
 
-use senet_engine::{Choice, EndHow, Next, Seat, Standing, Step};
+use senet_engine::{EndHow, Next, Seat, Standing, Step};
 
-use super::actor::{ConnId, Room};
-use super::settle::{Refusal, refuse};
-use super::slot::{Fingerprint, SeatSlot, Status};
-use super::v2_view::Told;
+use super::Room;
+use crate::rooms::act::{Act, Refusal, refuse};
+use crate::rooms::commands::ConnId;
+use crate::rooms::slot::{Fingerprint, SeatSlot, Status};
 use crate::store::{NewStep, StoredEnd};
-use crate::table::{Cause, Entry, Refused, Table};
-use crate::ws::protocol::v2::{LeftHow, SeriesEntry};
+use crate::table::{Cause, Entry, LeftHow, Refused, Table};
+use crate::ws::protocol::steps::{Told, after_step};
+use crate::ws::protocol::v2::SeriesEntry;
 use crate::ws::protocol::{ErrorCode, ServerMessage};
-
-/// What a seat (or the room itself) asks of the table.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Act {
-    /// The seat's own throw.
-    Throw(Seat),
-    /// The seat's pick among the options.
-    Decide(Seat, Choice),
-    /// The seat leaves a game of three or four seats.
-    Leave(Seat, LeftHow),
-    /// Nothing but the draws the rules make by themselves (at a game's
-    /// start, or after a restart).
-    Draws,
-}
 
 /// The refusal for an entry the engine refused: the rules' reason for a
 /// choice that is no option goes out as `illegal_move` with that reason;
@@ -186,7 +173,7 @@ impl Room {
         }
         let mut told = Vec::new();
         if table.len() > before {
-            told.push(super::v2_view::after_step(&table, before));
+            told.push(after_step(&table, before));
         }
         while table.draws_by_itself() {
             let Next::Chance(kind) = *table.next() else {
@@ -197,7 +184,7 @@ impl Room {
             table
                 .play(Entry::Step(Step::Chance { roll }))
                 .map_err(engine_refusal)?;
-            told.push(super::v2_view::after_step(&table, index));
+            told.push(after_step(&table, index));
         }
         if told.is_empty() {
             return Ok(());
@@ -225,7 +212,7 @@ impl Room {
             .slot
             .clocks
             .is_on()
-            .then(|| super::clock::Clocks::text(&clocks));
+            .then(|| crate::clock::Clocks::text(&clocks));
         let written = self
             .store
             .append_fenced(
@@ -331,11 +318,9 @@ impl Room {
         self.slot.status = Status::Finished(standing.clone());
         self.tell_game_over(&standing);
         // The end is stored by now: the review reads the game back.
-        if let Some(reviews) = &self.reviews {
-            if !reviews.enqueue(self.slot.id) {
-                // Reviewed later, when someone asks for it.
-                tracing::warn!(game_id = %self.slot.id, "the review queue is full");
-            }
+        if !self.reviews.enqueue(self.slot.id) {
+            // Reviewed later, when someone asks for it.
+            tracing::warn!(game_id = %self.slot.id, "the review queue is full");
         }
     }
 
@@ -427,12 +412,7 @@ impl Room {
             tracing::info!(seat = seat.number(), ?how, "a seat leaves the game");
             self.advance(Act::Leave(seat, how)).await
         } else {
-            let end_how = match how {
-                LeftHow::Resigned => EndHow::Resigned,
-                LeftHow::Abandoned => EndHow::Abandoned,
-                LeftHow::Time => EndHow::Time,
-            };
-            let standing = self.standing_without(seat, end_how);
+            let standing = self.standing_without(seat, how.end_how());
             self.finish(standing).await
         }
     }

@@ -6,14 +6,13 @@ use std::time::{Duration, Instant};
 
 use senet_engine::{EndHow, Seat};
 
-use super::actor::Room;
-use super::clock::ClockInfo;
-use super::play::Act;
-use super::settle::{Refusal, refuse};
-use super::slot::Status;
-use crate::table::Entry;
+use super::Room;
+use crate::clock::ClockInfo;
+use crate::rooms::act::{Act, Refusal, refuse};
+use crate::rooms::slot::Status;
+use crate::table::{Entry, LeftHow};
 use crate::ws::protocol::ErrorCode;
-use crate::ws::protocol::v2::{LeftHow, Message};
+use crate::ws::protocol::v2::Message;
 
 impl Room {
     /// The seat whose clock should run now: the seat to act while the game
