@@ -178,7 +178,7 @@ pub trait RuleSet: Copy + fmt::Debug + Send + Sync + 'static {
     fn exit_row(self) -> SquareSpan;
 
     /// Whether a piece with a friendly piece on a neighbouring square
-    /// cannot be captured (the stick rule sets). None by default.
+    /// cannot be captured (the stick rule sets); false by default.
     fn guarded_by_neighbour(self) -> bool {
         false
     }
