@@ -2,7 +2,8 @@
 //! Position text: never panics, and what parses prints back to itself.
 
 use libfuzzer_sys::fuzz_target;
-use senet_engine::{Kendall, Rules};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::Rules;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {

@@ -3,7 +3,8 @@
 //! parsed record either succeeds or names a turn.
 
 use libfuzzer_sys::fuzz_target;
-use senet_engine::{Kendall, Record};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::Record;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {

@@ -14,7 +14,8 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Level, Player};
-use senet_engine::{Kendall, Rules, Side, Sticks};
+use senet_engine::kendall_v1::{Rules, Side};
+use senet_engine::{Kendall, Sticks};
 
 fn main() {
     let numbers: Vec<u64> = std::env::args()

@@ -21,7 +21,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Level, Player, play_games, wilson_interval};
-use senet_engine::{Kendall, Move, Position, Rules, Side, Sticks, Throw};
+use senet_engine::kendall_v1::{Move, Position, Rules, Side, Throw};
+use senet_engine::{Kendall, Sticks};
 
 /// Greedy play on both sides to the end; the winner.
 fn playout(greedy: &Player, mut position: Position, rng: &mut SmallRng) -> Option<Side> {

@@ -17,7 +17,8 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use senet_ai::{Level, Player, features};
-use senet_engine::{Kendall, Rules, Side, Sticks};
+use senet_engine::kendall_v1::{Rules, Side};
+use senet_engine::{Kendall, Sticks};
 
 const K: usize = 7;
 

@@ -20,7 +20,8 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use senet_ai::{Level, Player, features, play_games, wilson_interval};
-use senet_engine::{Kendall, Position, Rules, Side, Sticks, Throw};
+use senet_engine::kendall_v1::{Position, Rules, Side, Throw};
+use senet_engine::{Kendall, Sticks};
 
 const SQUARES: usize = 30;
 const PIECES: f32 = 5.0;

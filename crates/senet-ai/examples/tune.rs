@@ -21,7 +21,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Evaluation, Level, Player, play_game};
-use senet_engine::{Kendall, Rules, Side, Sticks};
+use senet_engine::kendall_v1::{Rules, Side};
+use senet_engine::{Kendall, Sticks};
 
 /// The hand-set starting point of the tuning.
 const INITIAL: Evaluation = Evaluation {

@@ -10,7 +10,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Evaluation, Level, Player, play_game, play_games, wilson_interval};
-use senet_engine::{Kendall, Side};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::Side;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

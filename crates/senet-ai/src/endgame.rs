@@ -1,6 +1,6 @@
 //! Exact values from endgame tables, lent to the expert.
 
-use senet_engine::Position;
+use senet_engine::kendall_v1::Position;
 
 /// Exact win chances for the positions an endgame table covers.
 ///

@@ -2,7 +2,8 @@
 
 use std::sync::LazyLock;
 
-use senet_engine::{Kendall, MAX_THROW, Position, Side};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{MAX_THROW, Position, Side};
 
 /// Chance of each throw value under the standard rules, index = value: the
 /// engine's, worked out once.
@@ -195,7 +196,8 @@ fn exposure(victim: u32, attacker: u32) -> f64 {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use senet_engine::{Kendall, Rules};
+    use senet_engine::Kendall;
+    use senet_engine::kendall_v1::Rules;
 
     #[test]
     fn throw_chances_are_the_rules() {

@@ -18,7 +18,8 @@
 //! use rand::SeedableRng;
 //! use rand::rngs::SmallRng;
 //! use senet_ai::{Budget, Level, choose_move};
-//! use senet_engine::{Kendall, Rules};
+//! use senet_engine::Kendall;
+//! use senet_engine::kendall_v1::Rules;
 //!
 //! let rules = Kendall;
 //! let start = rules.start();
@@ -39,7 +40,8 @@ mod selfplay;
 mod step;
 
 use rand::{Rng, RngExt};
-use senet_engine::{Effect, Kendall, Move, Position, Rules, Throw};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Effect, Move, Position, Rules, Throw};
 
 pub use endgame::Endgame;
 pub use eval::{Evaluation, LOSS, WIN, features};

@@ -10,7 +10,8 @@
 
 use std::time::Instant;
 
-use senet_engine::{Effect, Kendall, Move, Position, Rules, Side, Throw};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Effect, Move, Position, Rules, Side, Throw};
 
 use crate::endgame::Endgame;
 use crate::eval::{Evaluation, LOSS, WIN};
@@ -250,8 +251,8 @@ impl<'a> Searcher<'a> {
             return self.chance(&self.rules.pass(position), depth - 1, alpha, beta);
         }
         let maximising = position.to_move() == self.root;
-        let mut children: [Option<(f64, Position)>; senet_engine::MAX_MOVES] =
-            [None; senet_engine::MAX_MOVES];
+        let mut children: [Option<(f64, Position)>; senet_engine::kendall_v1::MAX_MOVES] =
+            [None; senet_engine::kendall_v1::MAX_MOVES];
         let mut count = 0;
         for mv in moves.iter() {
             let after = self.rules.apply(position, throw, mv);

@@ -1,7 +1,8 @@
 //! Games between computer players, and the statistics of their results.
 
 use rand::Rng;
-use senet_engine::{Kendall, Rules, Side, Sticks};
+use senet_engine::kendall_v1::{Rules, Side};
+use senet_engine::{Kendall, Sticks};
 
 use crate::Player;
 

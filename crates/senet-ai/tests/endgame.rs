@@ -6,7 +6,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Endgame, Evaluation, Level, Player};
-use senet_engine::{Kendall, Position, Rules, Side};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Position, Rules, Side};
 
 /// "Exact" values for the positions with `side` to throw: a fixed function
 /// of the boards, so every position gets its own value.

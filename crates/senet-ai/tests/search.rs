@@ -4,7 +4,8 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use senet_ai::{Budget, Level, Player, choose_move, rank_moves};
-use senet_engine::{Destination, Effect, Kendall, Move, Position, Rules, Side, Sticks};
+use senet_engine::kendall_v1::{Destination, Effect, Move, Position, Rules, Side};
+use senet_engine::{Kendall, Sticks};
 
 /// A small deterministic budget: fast in debug builds.
 const NODES: u64 = 2_000;
@@ -189,7 +190,7 @@ fn levels_read_and_write_their_names() {
 fn random_move(
     rules: &Kendall,
     p: &Position,
-    throw: senet_engine::Throw,
+    throw: senet_engine::kendall_v1::Throw,
     rng: &mut SmallRng,
 ) -> Option<Move> {
     let moves = rules.legal_moves(p, throw);

@@ -6,9 +6,10 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Level, MultiSearch, StepPlayer, choose_option, rank_options};
+use senet_engine::kendall_v1::Rules;
 use senet_engine::{
     AnyRules, AnyState, Choice, Event, Kendall7, Modern, Next, Options, PerilState, RuleSet,
-    RuleSetId, Rules, Seat, Seating, Simple, Square, StickState, random_step,
+    RuleSetId, Seat, Seating, Simple, Square, StickState, random_step,
 };
 
 /// A small deterministic budget: fast in debug builds.

@@ -18,7 +18,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Endgame, Level, Player, play_games};
-use senet_engine::{Kendall, Move, Position, Rules, Sticks, Throw};
+use senet_engine::kendall_v1::{Move, Position, Rules, Throw};
+use senet_engine::{Kendall, Sticks};
 use senet_tablebase::Tables;
 
 /// A random game never needs this many throws; the cap only guards the tool.

@@ -25,7 +25,7 @@ pub fn replay_text(text: &str) -> Result<String, String> {
     if !is_turn_text(text) {
         return steps::replay(text);
     }
-    let game_text = senet_engine::GameText::parse(text).map_err(|e| e.to_string())?;
+    let game_text = senet_engine::kendall_v1::GameText::parse(text).map_err(|e| e.to_string())?;
     let game = game_text.replay().map_err(|e| e.to_string())?;
     let result = match game_text.outcome().map_err(|e| e.to_string())? {
         Some(outcome) => format!("{} {}", outcome.winner, outcome.how),
@@ -42,6 +42,6 @@ pub fn replay_text(text: &str) -> Result<String, String> {
     Ok(format!(
         "rules: kendall\nturns: {}\n{unplayed}final: {}\nresult: {result}\n",
         game.record().len(),
-        senet_engine::Rules::position_text(game.rules(), &game.position()),
+        senet_engine::kendall_v1::Rules::position_text(game.rules(), &game.position()),
     ))
 }

@@ -8,9 +8,8 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use senet_ai::{Budget, Level, MultiSearch, Player, play_game, play_games, wilson_interval};
-use senet_engine::{
-    AnyRules, Destination, Game, Kendall, Phase, Position, RuleSetId, Rules, Side, Sticks, Throw,
-};
+use senet_engine::kendall_v1::{Destination, Game, Phase, Position, Rules, Side, Throw};
+use senet_engine::{AnyRules, Kendall, RuleSetId, Sticks};
 
 use senet_cli::steps;
 
@@ -92,7 +91,8 @@ fn moves(args: &[String]) -> Result<String, String> {
         None => RuleSetId::Kendall,
         Some(name) => name.parse::<RuleSetId>().map_err(|e| e.to_string())?,
     };
-    let lines = senet_engine::moves_text(id, position, throw).map_err(|e| e.to_string())?;
+    let lines =
+        senet_engine::kendall_v1::moves_text(id, position, throw).map_err(|e| e.to_string())?;
     Ok(lines.iter().map(|line| format!("{line}\n")).collect())
 }
 

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use senet_engine::{Kendall, Rules};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::Rules;
 // Where `build` writes and `probe` reads by default: `$XDG_DATA_HOME/senet`,
 // else `$HOME/.local/share/senet` (shared with the server).
 use senet_tablebase::file::{

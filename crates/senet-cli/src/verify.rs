@@ -5,10 +5,8 @@
 //! Works on step records of every rule set and on Kendall turn records.
 
 use senet_engine::fair::Revealed;
-use senet_engine::{
-    Action, AnyRules, Choice, GameText, Kendall, Next, Roll, RuleSetId, Rules, Step, StepGame,
-    StepRecord,
-};
+use senet_engine::kendall_v1::{Action, GameText, Rules};
+use senet_engine::{AnyRules, Choice, Kendall, Next, Roll, RuleSetId, Step, StepGame, StepRecord};
 
 /// Verifies a record's text; a line saying what was checked, or the first
 /// reason it fails.

@@ -6,7 +6,8 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{Kendall, Position, Rules};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Position, Rules};
 
 /// Positions met in play: the start, a crowded middle game, a race, an ending.
 fn typical_positions() -> Vec<(&'static str, Position)> {

@@ -1,39 +1,39 @@
 //! The rules of Senet, the ancient Egyptian race game, as a library.
 //!
-//! No I/O and no async: positions, throws and moves in, positions and moves
-//! out. Start with a rule set ([`Kendall`], the standard rules), ask it for
-//! [`Rules::legal_moves`] and [`Rules::play`] them, or drive a whole [`Game`]
-//! and keep its [`Record`].
+//! No I/O and no async. The root is the step model: a game is a sequence
+//! of steps, each a chance draw or a seat's decision among listed options.
+//! Pick a rule set ([`Kendall`], the standard rules, or any by id through
+//! [`AnyRules`]), ask it what comes [`RuleSet::next`] and
+//! [`RuleSet::apply`] one [`Step`] at a time, or keep a whole
+//! [`StepGame`] with its record of steps. Kendall's turn model (a throw and
+//! the move it allowed; the turn notation and protocol version 1) is the
+//! view in [`kendall_v1`].
 //!
 //! ```
-//! use senet_engine::{Kendall, Rules, Square};
+//! use senet_engine::{Choice, Kendall, Next, Roll, RuleSet, Seat, Square, Step, Sticks};
 //!
 //! let rules = Kendall;
-//! let start = rules.start();
-//! let three = rules.throw(3).unwrap();
-//! let from = Square::new(1).unwrap();
-//! let after = rules.play(&start, three, from).unwrap();
-//! assert_eq!(rules.position_text(&after), "sscccscscs.................... s");
+//! let mut state = rules.start(2).unwrap();
+//! // One light side up counts 1.
+//! let sticks = Sticks::from_lights([true, false, false, false]);
+//! let mut events = Vec::new();
+//! rules.apply(&mut state, Step::Chance { roll: Roll::Sticks { sticks } }, &mut events).unwrap();
+//! let Next::Decide { seat, .. } = rules.next(&state) else { panic!("a move is due") };
+//! assert_eq!(seat, Seat::FIRST);
+//! let from = Square::new(9).unwrap();
+//! rules.apply(&mut state, Step::Decide { seat, choice: Choice::Move { from } }, &mut events).unwrap();
 //! ```
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod fair;
-mod game;
-mod kendall_turns;
+pub mod kendall_v1;
 mod model;
-mod moves;
-mod notation;
-mod position;
-mod record;
 mod rules;
-mod side;
 mod square;
-mod throw;
+mod sticks;
 
-pub use game::{Game, GameError, Phase, Played, Thrown};
-pub use kendall_turns::{KendallThrow, KendallTurn, KendallTurns, NotAKendallStep, move_of};
 pub use model::{
     AnyRules, AnyState, ChanceKind, Choice, DiceUse, EndHow, Event, MAX_OPTIONS, MAX_SEATS, Next,
     Options, OptionsFull, Pip, Place, Prob, Reason, ReplayFailure, Roll, RuleSet, Seat, SeatsError,
@@ -41,25 +41,16 @@ pub use model::{
 };
 pub use model::{
     Colour, Description, EliminateError, Occupant, Piece, PieceStart, SeatRange, SeatView,
-    SpecialSquare, View,
+    SeriesScoring, SpecialSquare, SquareSpan, View,
 };
 pub use model::{
-    Leaving, RandomGame, StepRecord, StepTextError, random_game, random_step, reachable_states,
+    Leaving, NotationError, RandomGame, StepRecord, StepTextError, random_game, random_step,
+    reachable_states,
 };
-pub use moves::{
-    Destination, Direction, Effect, MAX_MOVES, Move, MoveList, MoveListFull, PlayError,
-};
-pub use notation::{
-    GameText, NotationError, Outcome, RESULT_HOWS, UnplayedThrow, write_game_text, write_text,
-};
-pub use position::{Position, PositionError};
-pub use record::{Action, Record, RecordParseError, ReplayError, Turn};
 pub use rules::{
     DiceCount, Jequier, Kendall, Kendall7, Modern, ModernPhase, ModernPiece, ModernState,
-    ModernTextError, ModernTextField, ModernThrow, MovesTextError, Peril, PerilPhase, PerilState,
-    PerilTextError, Playout, RuleSetId, Rules, Seating, Simple, StickState, UnknownRuleSet,
-    moves_text, random_turn_via_move_list,
+    ModernTextError, ModernTextField, ModernThrow, Peril, PerilPhase, PerilState, PerilTextError,
+    RuleSetId, Seating, Simple, StickState, UnknownRuleSet,
 };
-pub use side::Side;
 pub use square::{BOARD_SQUARES, Square, SquareError};
-pub use throw::{MAX_THROW, Sticks, Throw, ThrowError};
+pub use sticks::Sticks;

@@ -145,12 +145,12 @@ mod tests {
     /// every other position lost for it: an expert that consults the
     /// tables must play that move.
     struct Rigged {
-        mover: senet_engine::Side,
-        target: senet_engine::Position,
+        mover: senet_engine::kendall_v1::Side,
+        target: senet_engine::kendall_v1::Position,
     }
 
     impl Endgame for Rigged {
-        fn win_chance(&self, position: &senet_engine::Position) -> Option<f64> {
+        fn win_chance(&self, position: &senet_engine::kendall_v1::Position) -> Option<f64> {
             // The chance of the side about to throw in `position`.
             let mover_wins = *position == self.target;
             let to_throw_is_mover = position.to_move() == self.mover;
@@ -164,7 +164,8 @@ mod tests {
 
     #[test]
     fn the_kendall_expert_plays_the_tables_it_is_lent() {
-        use senet_engine::{AnyRules, Next, RuleSet, RuleSetId, Rules};
+        use senet_engine::kendall_v1::Rules;
+        use senet_engine::{AnyRules, Next, RuleSet, RuleSetId};
         let mut rng = rand::rng();
         let rules = AnyRules::of(RuleSetId::Kendall);
         let mut tried = 0;

@@ -240,7 +240,7 @@ impl Table {
     }
 
     /// The steps of the record with their events (a seat leaving is no
-    /// step), as [`senet_engine::KendallTurns::of`] reads them.
+    /// step), as [`senet_engine::kendall_v1::KendallTurns::of`] reads them.
     pub fn steps(&self) -> impl Iterator<Item = (&Step, &[Event])> {
         self.record()
             .iter()

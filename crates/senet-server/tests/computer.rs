@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use common::{Client, TestApp, WAIT, create_database, err_code, lights, start_with_delay, wait};
 use rand::RngExt;
-use senet_engine::{Game, Kendall, Record, Rules, Side, Square, Sticks};
+use senet_engine::kendall_v1::{Game, Record, Rules, Side};
+use senet_engine::{Kendall, Square, Sticks};
 use senet_server::Store;
 use serde_json::{Value, json};
 
@@ -47,17 +48,17 @@ async fn play_to_end(
     loop {
         if local.winner().is_none() && local.position().to_move() == me && !asked {
             match local.phase() {
-                senet_engine::Phase::ToThrow => {
+                senet_engine::kendall_v1::Phase::ToThrow => {
                     client.send(json!({ "v": 1, "type": "throw" })).await;
                 }
-                senet_engine::Phase::ToMove { moves, .. } => {
+                senet_engine::kendall_v1::Phase::ToMove { moves, .. } => {
                     let all: Vec<_> = moves.iter().collect();
                     let pick = all[rand::rng().random_range(0..all.len())];
                     client
                         .send(json!({ "v": 1, "type": "move", "from": pick.from.number() }))
                         .await;
                 }
-                senet_engine::Phase::Over { .. } => unreachable!(),
+                senet_engine::kendall_v1::Phase::Over { .. } => unreachable!(),
             }
             asked = true;
         }

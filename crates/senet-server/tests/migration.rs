@@ -16,10 +16,8 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use futures_util::future::BoxFuture;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{
-    Action, AnyRules, AnyState, Game, Kendall, Next, Phase, Record, RuleSetId, Rules, Side, Step,
-    StepGame, Sticks, Turn,
-};
+use senet_engine::kendall_v1::{Action, Game, Phase, Record, Rules, Side, Turn};
+use senet_engine::{AnyRules, AnyState, Kendall, Next, RuleSetId, Step, StepGame, Sticks};
 use senet_server::Store;
 use senet_server::store::{
     HistoryQuery, NewGame, NewRoom, NewStep, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, StoredEnd,

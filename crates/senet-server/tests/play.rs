@@ -4,9 +4,8 @@
 mod common;
 
 use common::{Client, TestApp, err_code, play_turn, spawn_fast_app, stored_result};
-use senet_engine::{
-    AnyRules, AnyState, Kendall, Next, Record, RuleSetId, Rules, Side, Step, StepGame,
-};
+use senet_engine::kendall_v1::{Record, Rules, Side};
+use senet_engine::{AnyRules, AnyState, Kendall, Next, RuleSetId, Step, StepGame};
 use serde_json::{Value, json};
 
 /// Plays the current game of the room to its end with random legal moves.

@@ -299,3 +299,21 @@ async fn a_seat_the_rules_put_out_gets_out_of_game_for_every_action() {
     }
     panic!("no seat was put out by the rules in 20 games of four");
 }
+
+#[test]
+fn every_description_field_is_documented() {
+    let doc = protocol_md();
+    let row = doc
+        .lines()
+        .find(|line| line.starts_with("| `description` |"))
+        .expect("the snapshot's description row");
+    for id in RuleSetId::ALL {
+        let json = serde_json::to_value(id.description()).unwrap();
+        for field in json.as_object().unwrap().keys() {
+            assert!(
+                row.contains(&format!("`{field}`")),
+                "docs/protocol.md's description row lacks `{field}`"
+            );
+        }
+    }
+}

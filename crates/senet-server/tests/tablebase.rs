@@ -13,7 +13,8 @@ use std::process::Command;
 
 use common::real::{RealServer, server_command_for};
 use common::{Remote, WAIT, create_database, lights};
-use senet_engine::{Game, Kendall, Phase, Record, Rules, Side, Square, Sticks};
+use senet_engine::kendall_v1::{Game, Phase, Record, Rules, Side};
+use senet_engine::{Kendall, Square, Sticks};
 use senet_tablebase::file::write_tables;
 use senet_tablebase::{Layer, Store, Tables, solve_pair};
 use serde_json::{Value, json};

@@ -46,7 +46,8 @@ impl Equations {
         for &(layer, _) in &offsets {
             for i in 0..layer.len() {
                 let (own, theirs) = layer.boards(i);
-                let position = position_of(own, theirs);
+                let position =
+                    position_of(own, theirs).map_err(|_| SolveError::OutOfRange { layer })?;
                 let mover = position.to_move();
                 for &(throw, _) in backup.chances() {
                     starts.push(refs.len() as u32);

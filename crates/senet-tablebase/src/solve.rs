@@ -24,7 +24,8 @@
 
 use std::time::{Duration, Instant};
 
-use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Position, PositionError, Rules, Setup, Side, Throw};
 
 use crate::equations::Equations;
 use crate::index::Layer;
@@ -172,30 +173,15 @@ pub struct PairReport {
 }
 
 /// A position from raw boards, the side to throw as Cone (the rules treat
-/// both colours alike, so the colour is immaterial).
-#[must_use]
-pub fn position_of(own: u32, theirs: u32) -> Position {
-    // On the stack: this runs for every position of every sweep.
-    fn squares(mut board: u32, out: &mut [Square; 30]) -> usize {
-        let mut n = 0;
-        while board != 0 && n < out.len() {
-            if let Some(square) = Square::new(board.trailing_zeros() as u8) {
-                out[n] = square;
-                n += 1;
-            }
-            board &= board - 1;
-        }
-        n
-    }
-    // Square 1 exists; the fallback only keeps this free of panics.
-    let Some(filler) = Square::new(1) else {
-        return Position::from_squares(&[], &[], Side::Cone);
-    };
-    let mut a = [filler; 30];
-    let mut b = [filler; 30];
-    let na = squares(own, &mut a);
-    let nb = squares(theirs, &mut b);
-    Position::from_squares(&a[..na], &b[..nb], Side::Cone)
+/// both colours alike, so the colour is immaterial), checked: `Err` only
+/// for boards no layer holds (a bit off the board, a shared square, more
+/// pieces than a position has).
+pub fn position_of(own: u32, theirs: u32) -> Result<Position, PositionError> {
+    Position::try_from(Setup {
+        cone: own,
+        spool: theirs,
+        to_move: Side::Cone,
+    })
 }
 
 /// The boards (own, theirs) of a position, own being the side to throw.
@@ -439,7 +425,12 @@ fn direct_sweep(store: &Store, layers: &[Layer], values: &mut [f64]) -> f64 {
                     // fail the verification.
                     found.copied().unwrap_or(f64::NAN)
                 };
-                backup.value(&position_of(own, theirs), &mut value)
+                // A layer's boards are positions; NaN would fail the
+                // verification.
+                match position_of(own, theirs) {
+                    Ok(position) => backup.value(&position, &mut value),
+                    Err(_) => f64::NAN,
+                }
             };
             if let Some(slot) = values.get_mut((offset + i) as usize) {
                 change = change.max((v - *slot).abs());
@@ -469,7 +460,10 @@ pub fn residual(values: &dyn Fn(Layer, u64) -> Option<f64>, layer: Layer) -> f64
                 f64::NAN
             })
         };
-        let v = backup.value(&position_of(own, theirs), &mut value);
+        let Ok(position) = position_of(own, theirs) else {
+            return f64::INFINITY;
+        };
+        let v = backup.value(&position, &mut value);
         let gap = (v - stored).abs();
         if missing || gap.is_nan() || !(0.0..=1.0).contains(&stored) {
             return f64::INFINITY;

@@ -1,7 +1,8 @@
 //! Solved tables in memory, stored compactly, and their probes.
 
 use senet_ai::Endgame;
-use senet_engine::{Kendall, Move, Position, Rules, Throw};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Move, Position, Rules, Throw};
 
 use crate::index::{Layer, layers};
 use crate::solve::{Backup, Store, boards_of};

@@ -18,7 +18,8 @@ use std::collections::HashMap;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{Budget, Endgame, Level, Player};
-use senet_engine::{Kendall, Position, Rules, Side, Square, Throw};
+use senet_engine::kendall_v1::{Position, Rules, Side, Throw};
+use senet_engine::{Kendall, Square};
 use senet_tablebase::file::{read_tables, write_tables};
 use senet_tablebase::{Layer, Store, Tables, layers, residual, solve_pair, solve_pair_within};
 
@@ -95,7 +96,12 @@ fn squares(board: u32) -> Vec<Square> {
 /// mirroring of colours is checked too.
 fn spool_position(layer: Layer, index: u64) -> Position {
     let (own, theirs) = layer.boards(index);
-    Position::from_squares(&squares(theirs), &squares(own), Side::Spool)
+    Position::try_from(senet_engine::kendall_v1::Setup::from_squares(
+        &squares(theirs),
+        &squares(own),
+        Side::Spool,
+    ))
+    .unwrap()
 }
 
 fn solve(max: u8, pairs: &[Layer]) -> Store {
@@ -286,7 +292,12 @@ fn packed_values_stay_within_half_a_step_and_mirror_colours() {
             let spool = spool_position(Layer::new(1, 1), i as u64);
             let cone = {
                 let (own, theirs) = Layer::new(1, 1).boards(i as u64);
-                Position::from_squares(&squares(own), &squares(theirs), Side::Cone)
+                Position::try_from(senet_engine::kendall_v1::Setup::from_squares(
+                    &squares(own),
+                    &squares(theirs),
+                    Side::Cone,
+                ))
+                .unwrap()
             };
             let a = tables.probe(&spool).unwrap();
             let b = tables.probe(&cone).unwrap();

@@ -11,9 +11,9 @@ use common::Solved;
 
 use senet_ai::Endgame;
 use senet_ai::review::{Grade, Played, Reviewed, Reviewer, review_from};
+use senet_engine::kendall_v1::{Position, Rules, Side};
 use senet_engine::{
-    AnyRules, AnyState, Choice, Kendall, Next, Position, RuleSet, RuleSetId, Rules, Seat, Side,
-    Step, StickState,
+    AnyRules, AnyState, Choice, Kendall, Next, RuleSet, RuleSetId, Seat, Step, StickState,
 };
 use senet_tablebase::{Layer, Store, solve_pair};
 
@@ -23,8 +23,8 @@ const TOLERANCE: f64 = 1e-10;
 fn after_move(
     tables: &Solved<'_>,
     position: &Position,
-    throw: senet_engine::Throw,
-    mv: senet_engine::Move,
+    throw: senet_engine::kendall_v1::Throw,
+    mv: senet_engine::kendall_v1::Move,
 ) -> f64 {
     let after = Rules::apply(&Kendall, position, throw, mv);
     match Rules::winner(&Kendall, &after) {
@@ -63,7 +63,7 @@ fn a_move_the_tables_value_lower_loses_exactly_the_difference() {
                 panic!("a Kendall state");
             };
             let Some(throw) = stick.pending else { continue };
-            let mut valued: Vec<(f64, senet_engine::Move)> =
+            let mut valued: Vec<(f64, senet_engine::kendall_v1::Move)> =
                 Rules::legal_moves(&Kendall, &position, throw)
                     .iter()
                     .map(|mv| (after_move(&tables, &position, throw, mv), mv))
@@ -76,7 +76,7 @@ fn a_move_the_tables_value_lower_loses_exactly_the_difference() {
             if best_v - worst_v < 1e-6 {
                 continue;
             }
-            let review = |mv: senet_engine::Move| {
+            let review = |mv: senet_engine::kendall_v1::Move| {
                 let record = [
                     Played::Step(Step::Chance { roll }),
                     Played::Step(Step::Decide {

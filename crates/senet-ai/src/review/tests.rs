@@ -2,9 +2,10 @@
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use senet_engine::kendall_v1::{Position, Rules};
 use senet_engine::{
-    AnyRules, AnyState, Choice, Kendall, Next, Position, RuleSet, RuleSetId, Rules, Seat, Step,
-    StickState, random_step,
+    AnyRules, AnyState, Choice, Kendall, Next, RuleSet, RuleSetId, Seat, Step, StickState,
+    random_step,
 };
 
 use super::*;
@@ -209,7 +210,7 @@ fn luck_averages_to_zero_over_every_outcome() {
 /// Says the position after one chosen move is won for its mover and every
 /// other position lost for it.
 struct Rigged {
-    mover: senet_engine::Side,
+    mover: senet_engine::kendall_v1::Side,
     target: Position,
 }
 
@@ -264,7 +265,7 @@ fn tables_make_a_move_they_condemn_a_blunder_of_a_hundred_points() {
         mover: position.to_move(),
         target: Rules::apply(&Kendall, &position, throw, good),
     };
-    let with = |mv: senet_engine::Move| {
+    let with = |mv: senet_engine::kendall_v1::Move| {
         let record = [
             Played::Step(Step::Chance { roll }),
             Played::Step(Step::Decide {

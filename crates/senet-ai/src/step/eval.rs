@@ -3,7 +3,7 @@
 //! or lost, its score and whether it is out. The features are the same for
 //! every rule set; each rule set has its own weights ([`Weights::of`]).
 
-use senet_engine::{RuleSetId, Seat, View};
+use senet_engine::{AnyRules, RuleSet, RuleSetId, Seat, Square, View};
 
 use crate::eval::{LOSS, WIN};
 
@@ -22,9 +22,12 @@ const SQUARES: usize = 30;
 pub struct Weights {
     /// Per square a piece has come from the start (square `n` counts `n`).
     pub race: f64,
-    /// What a piece on square `n` is worth on top of `race` (index `n − 1`):
-    /// the per-rule-set terms, such as the squares that wait for an exact
-    /// throw, or the Gates of Aaru.
+    /// What a piece in the rule set's exit row is worth on top of `race`:
+    /// the squares where it waits for the throw that takes it off (the
+    /// stick games' 26–30, Jequier's row 3, the Gates of Aaru).
+    pub exit: f64,
+    /// What a piece on square `n` is worth on top of `race` (index `n − 1`),
+    /// as [`Weights::with_rules`] lays `exit` on the rule set's board.
     pub squares: [f64; SQUARES],
     /// A borne-off piece, in squares (31 is "one past the board").
     pub off: f64,
@@ -39,7 +42,8 @@ pub struct Weights {
     pub dots: f64,
     /// Per point of the seat's score (Senet-modern: dots borne off).
     pub score: f64,
-    /// Per piece with a friendly piece on a neighbouring square.
+    /// Per piece with a friendly piece on a neighbouring square, where the
+    /// rules say that guards it.
     pub paired: f64,
     /// For being the seat on turn.
     pub tempo: f64,
@@ -47,29 +51,18 @@ pub struct Weights {
     pub scale: f64,
 }
 
-/// A square table with `value` on squares `from..=to` and 0 elsewhere.
-const fn table(ranges: &[(usize, usize, f64)]) -> [f64; SQUARES] {
-    let mut squares = [0.0; SQUARES];
-    let mut r = 0;
-    while r < ranges.len() {
-        let (from, to, value) = ranges[r];
-        let mut n = from;
-        while n <= to && n >= 1 && n <= SQUARES {
-            squares[n - 1] = value;
-            n += 1;
-        }
-        r += 1;
-    }
-    squares
-}
+/// No extra worth on any square: the tuning constants' table before
+/// [`Weights::with_rules`] lays the rule set's exit row onto it.
+const NO_SQUARES: [f64; SQUARES] = [0.0; SQUARES];
 
 impl Weights {
     /// The stick race games (Kendall through the step model, Kendall-7,
-    /// simple): the Kendall weights that carry over (race, borne-off bonus,
-    /// pairs, the exact-throw squares 26–30, tempo, scale).
+    /// simple, Jequier): the Kendall weights that carry over (race,
+    /// borne-off bonus, pairs, the exit row, tempo, scale).
     pub const STICKS: Weights = Weights {
         race: 1.0,
-        squares: table(&[(26, 30, 2.4)]),
+        exit: 2.4,
+        squares: NO_SQUARES,
         off: 31.0 + 2.4,
         piece: 0.0,
         reserve: 0.0,
@@ -80,19 +73,13 @@ impl Weights {
         scale: 118.0,
     };
 
-    /// Jequier: as the stick games, but bearing off needs every piece in
-    /// the exit row (21–30), so getting there counts.
-    pub const JEQUIER: Weights = Weights {
-        squares: table(&[(21, 30, 2.4)]),
-        ..Weights::STICKS
-    };
-
     /// Path of Peril: pawns are lives (captures, the Vulture and the Eye
-    /// remove them for good), and a pawn on the Gates (30) wins on any
-    /// later 6 of its seat.
+    /// remove them for good), and a pawn on the Gates (its exit row) wins
+    /// on any later 6 of its seat.
     pub const PERIL: Weights = Weights {
         race: 1.0,
-        squares: table(&[(30, 30, 40.0)]),
+        exit: 40.0,
+        squares: NO_SQUARES,
         off: 0.0,
         piece: 25.0,
         reserve: -2.0,
@@ -107,7 +94,8 @@ impl Weights {
     /// the more dots it carries, and every dot borne off counts.
     pub const MODERN: Weights = Weights {
         race: 1.0,
-        squares: table(&[]),
+        exit: 0.0,
+        squares: NO_SQUARES,
         off: 31.0,
         piece: 0.0,
         reserve: 0.0,
@@ -118,15 +106,39 @@ impl Weights {
         scale: 60.0,
     };
 
-    /// The weights of a rule set.
+    /// The weights of a rule set: its family's tuning with the rules' own
+    /// facts laid on ([`Weights::with_rules`]).
     #[must_use]
-    pub const fn of(id: RuleSetId) -> Weights {
-        match id {
-            RuleSetId::Kendall | RuleSetId::Kendall7 | RuleSetId::Simple => Weights::STICKS,
-            RuleSetId::Jequier => Weights::JEQUIER,
+    pub fn of(id: RuleSetId) -> Weights {
+        let tuning = match id {
+            RuleSetId::Kendall | RuleSetId::Kendall7 | RuleSetId::Simple | RuleSetId::Jequier => {
+                Weights::STICKS
+            }
             RuleSetId::Peril => Weights::PERIL,
             RuleSetId::Modern => Weights::MODERN,
+        };
+        tuning.with_rules(AnyRules::of(id))
+    }
+
+    /// These tuning numbers on a rule set's board, from what the rules
+    /// themselves say rather than a copy of them: `exit` on every square of
+    /// its exit row ([`RuleSet::exit_row`]) and nothing elsewhere, and no
+    /// worth for a pair where a neighbour guards nothing
+    /// ([`RuleSet::guarded_by_neighbour`]).
+    #[must_use]
+    pub fn with_rules(mut self, rules: AnyRules) -> Weights {
+        let exit_row = rules.exit_row();
+        for (square, worth) in Square::all().zip(&mut self.squares) {
+            *worth = if exit_row.contains(square) {
+                self.exit
+            } else {
+                0.0
+            };
         }
+        if !rules.guarded_by_neighbour() {
+            self.paired = 0.0;
+        }
+        self
     }
 
     /// The factor a piece's dots put on its progress.
@@ -265,7 +277,6 @@ impl Strengths {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use senet_engine::{AnyRules, RuleSet};
 
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
@@ -280,6 +291,27 @@ mod tests {
             let p = s.chances(w.scale);
             assert!((p[0] + p[1] - 1.0).abs() < 1e-12, "{id:?}");
             assert!(((2.0 * p[0] - 1.0) - v).abs() < 1e-9, "{id:?} {p:?} {v}");
+        }
+    }
+
+    #[test]
+    fn the_square_tables_are_the_rules_exit_rows() {
+        // The tables these weights were tuned with, when they were copied
+        // by hand: the rules' exit rows now give the same.
+        let table = |from: usize, value: f64| -> [f64; SQUARES] {
+            core::array::from_fn(|i| if i + 1 >= from { value } else { 0.0 })
+        };
+        for (id, squares, paired) in [
+            (RuleSetId::Kendall, table(26, 2.4), 0.46),
+            (RuleSetId::Kendall7, table(26, 2.4), 0.46),
+            (RuleSetId::Simple, table(26, 2.4), 0.46),
+            (RuleSetId::Jequier, table(21, 2.4), 0.46),
+            (RuleSetId::Peril, table(30, 40.0), 0.0),
+            (RuleSetId::Modern, [0.0; SQUARES], 0.0),
+        ] {
+            let w = Weights::of(id);
+            assert_eq!(w.squares, squares, "{id}");
+            assert_eq!(w.paired, paired, "{id}");
         }
     }
 

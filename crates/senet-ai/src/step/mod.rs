@@ -6,7 +6,7 @@
 //!
 //! The standard rules (`kendall`) keep their fast path: a Kendall state
 //! with a throw to move by goes to [`Player`], the search over
-//! [`senet_engine::Position`].
+//! [`senet_engine::kendall_v1::Position`].
 
 mod beginner;
 mod eval;
@@ -232,7 +232,7 @@ impl StepPlayer {
         options: &Options,
         max_depth: u32,
     ) -> OptionRanking {
-        let weights = self.weights.unwrap_or(Weights::of(rules.id()));
+        let weights = self.weights.unwrap_or_else(|| Weights::of(rules.id()));
         let maxn = rules.seats(state) > 2 && self.multi == MultiSearch::MaxN;
         let mut tree = Tree::new(rules, weights, seat, &self.budget);
         let children = tree.option_children(state, seat, options);

@@ -5,7 +5,8 @@ use crate::common;
 
 use common::{senet, stdout};
 
-use senet_engine::{Kendall, Record, Rules};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::{Record, Rules};
 
 #[test]
 fn moves_lists_every_legal_move_sorted_by_from_square() {

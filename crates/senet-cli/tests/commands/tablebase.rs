@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::{senet, stdout};
-use senet_engine::{Kendall, Rules};
+use senet_engine::Kendall;
+use senet_engine::kendall_v1::Rules;
 
 /// `senet` with `XDG_DATA_HOME` pointing at `data` (the standard location).
 fn senet_in(data: &Path, args: &[&str]) -> Output {

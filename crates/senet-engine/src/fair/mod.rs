@@ -28,7 +28,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 
 use crate::model::{ChanceKind, Pip, Roll, Seat};
-use crate::throw::Sticks;
+use crate::sticks::Sticks;
 
 /// The length of a server seed.
 pub const SEED_BYTES: usize = 32;

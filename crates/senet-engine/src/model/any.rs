@@ -2,6 +2,8 @@
 //! holds when the rule set is chosen at run time (as shakmaty's
 //! `VariantPosition` is for chess variants).
 
+use crate::model::chance::ChanceKind;
+use crate::model::description::{SeriesScoring, SquareSpan};
 use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
@@ -57,6 +59,30 @@ macro_rules! any_rule_sets {
             fn seat_range(self) -> (u8, u8) {
                 match self {
                     $(AnyRules::$variant(rules) => rules.seat_range(),)+
+                }
+            }
+
+            fn chance(self) -> ChanceKind {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.chance(),)+
+                }
+            }
+
+            fn exit_row(self) -> SquareSpan {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.exit_row(),)+
+                }
+            }
+
+            fn guarded_by_neighbour(self) -> bool {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.guarded_by_neighbour(),)+
+                }
+            }
+
+            fn series(self) -> Option<SeriesScoring> {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.series(),)+
                 }
             }
 

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::model::seat::Seat;
-use crate::throw::Sticks;
+use crate::sticks::Sticks;
 
 /// An exact probability `num / den`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -124,6 +124,17 @@ impl Roll {
 }
 
 impl ChanceKind {
+    /// The kind's name for people: `sticks`, `die`, `two dice` or `lot`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChanceKind::Sticks => "sticks",
+            ChanceKind::Die => "die",
+            ChanceKind::TwoDice => "two dice",
+            ChanceKind::Lot { .. } => "lot",
+        }
+    }
+
     /// Every outcome with its exact probability, in a fixed order: sticks
     /// by their bits (16 falls of 1/16), dice from 1, lots from seat 0.
     #[must_use]

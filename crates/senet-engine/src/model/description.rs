@@ -51,6 +51,52 @@ pub struct SpecialSquare {
     pub effect: String,
 }
 
+/// A run of squares along the track, `first` to `last`, both included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SquareSpan {
+    /// The first square of the run.
+    pub first: Square,
+    /// The last square of the run (never below `first`).
+    pub last: Square,
+}
+
+impl SquareSpan {
+    /// The squares `first..=last`; the caller passes them in order.
+    pub(crate) const fn new(first: u8, last: u8) -> SquareSpan {
+        SquareSpan {
+            first: Square::new_unchecked(first),
+            last: Square::new_unchecked(last),
+        }
+    }
+
+    /// Whether `square` is in the run.
+    #[must_use]
+    pub const fn contains(self, square: Square) -> bool {
+        square.number() >= self.first.number() && square.number() <= self.last.number()
+    }
+
+    /// The run as a bitboard (bit `n` is square `n`), for the stick rule
+    /// sets' masks, so a rule and its description are one constant.
+    pub(crate) const fn mask(self) -> u32 {
+        let (lo, hi) = (self.first.number() as u32, self.last.number() as u32);
+        ((1u32 << (hi - lo + 1)) - 1) << lo
+    }
+}
+
+/// How a rule set scores a series of games played in one room (its
+/// rematches): every game's standing gives each seat points, and the room
+/// adds them up per player (Jequier, `rules-jequier.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeriesScoring {
+    /// The points the winner of a game scores; the loser scores none.
+    pub win: u8,
+    /// What the winner adds for each opponent piece still on the board, by
+    /// the row it stands in: row 1 (1–10), row 2 (11–20), row 3 (21–30).
+    pub per_piece_left_by_row: [u8; 3],
+}
+
 /// A rule set described as data.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -81,4 +127,13 @@ pub struct Description {
     /// The chance a turn begins with. (In Senet-modern a seat with one
     /// piece on the board may choose one die instead of two.)
     pub chance: ChanceKind,
+    /// The end of the track where a piece waits for the throw that takes it
+    /// off the board ([`crate::RuleSet::exit_row`]).
+    pub exit_row: SquareSpan,
+    /// Whether a friendly piece on a neighbouring square guards a piece
+    /// from capture ([`crate::RuleSet::guarded_by_neighbour`]).
+    pub guarded_by_neighbour: bool,
+    /// How a room scores a series of games, if the rule set scores one
+    /// ([`crate::RuleSet::series`]); `None` when each game stands alone.
+    pub series: Option<SeriesScoring>,
 }

@@ -24,13 +24,16 @@ mod record_text;
 mod ruleset;
 mod seat;
 mod standing;
+mod tags;
 mod text;
 mod view;
 
 pub use any::{AnyRules, AnyState};
 pub use chance::{ChanceKind, Pip, Prob, Roll};
 pub use choice::{Choice, DiceUse, MAX_OPTIONS, Options, OptionsFull};
-pub use description::{Colour, Description, PieceStart, SeatRange, SpecialSquare};
+pub use description::{
+    Colour, Description, PieceStart, SeatRange, SeriesScoring, SpecialSquare, SquareSpan,
+};
 pub use eliminate::EliminateError;
 pub use event::{Event, Place, Why};
 pub use game::{ReplayFailure, StepGame, StepReplayError};
@@ -41,4 +44,6 @@ pub use record_text::{Leaving, StepRecord};
 pub use ruleset::{Next, RuleSet, SeatsError, Step, StepError, check_step};
 pub use seat::{MAX_SEATS, Seat};
 pub use standing::{EndHow, Standing};
+pub use tags::NotationError;
+pub(crate) use tags::escape;
 pub use view::{Occupant, Piece, SeatView, View};

@@ -10,7 +10,7 @@ use crate::model::choice::{Choice, DiceUse};
 use crate::model::ruleset::Step;
 use crate::model::seat::Seat;
 use crate::square::Square;
-use crate::throw::Sticks;
+use crate::sticks::Sticks;
 
 /// A step's text that is not in any step form.
 #[derive(Debug, Clone, PartialEq, Eq)]

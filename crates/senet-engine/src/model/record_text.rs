@@ -12,7 +12,7 @@ use crate::model::game::StepGame;
 use crate::model::ruleset::{Next, RuleSet, Step};
 use crate::model::seat::Seat;
 use crate::model::standing::{EndHow, Standing};
-use crate::notation::{NotationError, escape};
+use crate::model::{NotationError, escape};
 use crate::rules::RuleSetId;
 
 /// A seat leaving the game, a line `<seat>:resign` or `<seat>:abandon`.

@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::model::chance::{ChanceKind, Roll};
 use crate::model::choice::{Choice, Options};
+use crate::model::description::{SeriesScoring, SquareSpan};
 use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
 use crate::model::reason::Reason;
@@ -165,6 +166,28 @@ pub trait RuleSet: Copy + fmt::Debug + Send + Sync + 'static {
 
     /// The fewest and the most seats it plays with.
     fn seat_range(self) -> (u8, u8);
+
+    /// The chance a turn begins with (the openings' lot for who begins
+    /// aside): the kind its description names.
+    fn chance(self) -> ChanceKind;
+
+    /// The end of the track where a piece waits for the throw that takes
+    /// it off the board: from the House of Happiness on (Kendall, whose
+    /// pieces must stop there), the exit row every piece must reach before
+    /// any bears off (Jequier), the Gates of Aaru (Path of Peril).
+    fn exit_row(self) -> SquareSpan;
+
+    /// Whether a piece with a friendly piece on a neighbouring square
+    /// cannot be captured (the stick rule sets); false by default.
+    fn guarded_by_neighbour(self) -> bool {
+        false
+    }
+
+    /// How a room scores a series of games under these rules, if it does
+    /// (Jequier); by default each game stands alone.
+    fn series(self) -> Option<SeriesScoring> {
+        None
+    }
 
     /// The state a game with this many seats starts from.
     fn start(self, seats: u8) -> Result<Self::State, SeatsError>;

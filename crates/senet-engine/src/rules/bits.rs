@@ -1,8 +1,8 @@
 //! Bitboard helpers shared by the stick rule sets: bit `n` of a board is
 //! square `n` (bit 0 and bit 31 are never set).
 
-use crate::position::{Position, PositionError};
-use crate::side::Side;
+use crate::kendall_v1::position::{Position, PositionError};
+use crate::kendall_v1::side::Side;
 use crate::square::Square;
 
 /// Bits `lo..=hi`, or none when `lo > hi`.

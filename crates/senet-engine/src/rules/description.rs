@@ -3,7 +3,7 @@
 //! binding: a special square is every square the spec gives an effect, under
 //! the spec's own name for it.
 
-use crate::model::{ChanceKind, Colour, Description, PieceStart, SeatRange, SpecialSquare};
+use crate::model::{AnyRules, Colour, Description, PieceStart, RuleSet, SeatRange, SpecialSquare};
 use crate::rules::RuleSetId;
 use crate::square::{BOARD_SQUARES, Square};
 
@@ -182,6 +182,31 @@ const MODERN: [Special; 6] = [
 ];
 
 impl RuleSetId {
+    /// One line for people: what makes the rule set what it is.
+    #[must_use]
+    pub const fn summary(self) -> &'static str {
+        match self {
+            RuleSetId::Kendall => {
+                "The standard rules (Kendall): 5 pieces, sticks 1-5, stop on 26, exact bear-off from 28-30."
+            }
+            RuleSetId::Kendall7 => {
+                "Kendall's seven-piece game: an opening throw for a 1, safe houses 15, 26, 28 and 29."
+            }
+            RuleSetId::Jequier => {
+                "Jequier's rules: sticks 1-4 and 6, walls, water back to square 1, backward moves, match score."
+            }
+            RuleSetId::Simple => {
+                "The popular web version: dark sides count, 6 for none, no mandatory stop, no backward moves."
+            }
+            RuleSetId::Peril => {
+                "Path of Peril: one die, pawns from a reserve, captures remove, trials on 26-30, first pawn out wins."
+            }
+            RuleSetId::Modern => {
+                "Senet-modern: 2-4 players, two dice split or summed, numbered pieces scored when borne off."
+            }
+        }
+    }
+
     /// The rule set's name for people.
     #[must_use]
     pub const fn display_name(self) -> &'static str {
@@ -196,66 +221,31 @@ impl RuleSetId {
     }
 
     /// The rule set described as data, for clients: seats, colours, pieces,
-    /// the special squares with their spec names and effects, and the
-    /// chance a turn begins with.
+    /// the special squares with their spec names and effects, the
+    /// chance a turn begins with, and the facts the rule set itself gives
+    /// ([`RuleSet`]): its exit row, whether neighbours guard, its series.
     #[must_use]
     pub fn description(self) -> Description {
         let (min, max) = self.seat_range();
-        let (colours, pieces, values, start, special, chance): (
+        let rules = AnyRules::of(self);
+        let (colours, pieces, values, start, special): (
             &[&str],
             u8,
             &[u8],
             PieceStart,
             &[Special],
-            ChanceKind,
         ) = match self {
-            RuleSetId::Kendall => (
-                &["Cone", "Spool"],
-                5,
-                &[],
-                PieceStart::Board,
-                &KENDALL,
-                ChanceKind::Sticks,
-            ),
-            RuleSetId::Kendall7 => (
-                &["Cone", "Spool"],
-                7,
-                &[],
-                PieceStart::Board,
-                &KENDALL7,
-                ChanceKind::Sticks,
-            ),
-            RuleSetId::Jequier => (
-                &["White", "Black"],
-                5,
-                &[],
-                PieceStart::Board,
-                &JEQUIER,
-                ChanceKind::Sticks,
-            ),
-            RuleSetId::Simple => (
-                &["Cone", "Spool"],
-                5,
-                &[],
-                PieceStart::Board,
-                &SIMPLE,
-                ChanceKind::Sticks,
-            ),
-            RuleSetId::Peril => (
-                &["Cone", "Spool"],
-                7,
-                &[],
-                PieceStart::Reserve,
-                &PERIL,
-                ChanceKind::Die,
-            ),
+            RuleSetId::Kendall => (&["Cone", "Spool"], 5, &[], PieceStart::Board, &KENDALL),
+            RuleSetId::Kendall7 => (&["Cone", "Spool"], 7, &[], PieceStart::Board, &KENDALL7),
+            RuleSetId::Jequier => (&["White", "Black"], 5, &[], PieceStart::Board, &JEQUIER),
+            RuleSetId::Simple => (&["Cone", "Spool"], 5, &[], PieceStart::Board, &SIMPLE),
+            RuleSetId::Peril => (&["Cone", "Spool"], 7, &[], PieceStart::Reserve, &PERIL),
             RuleSetId::Modern => (
                 &["P1", "P2", "P3", "P4"],
                 5,
                 &[1, 2, 3, 4, 5],
                 PieceStart::Board,
                 &MODERN,
-                ChanceKind::TwoDice,
             ),
         };
         Description {
@@ -286,7 +276,10 @@ impl RuleSetId {
                     })
                 })
                 .collect(),
-            chance,
+            chance: rules.chance(),
+            exit_row: rules.exit_row(),
+            guarded_by_neighbour: rules.guarded_by_neighbour(),
+            series: rules.series(),
         }
     }
 }

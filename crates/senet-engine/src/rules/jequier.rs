@@ -5,23 +5,36 @@
 //! for the winner. The opening and White's first move are the step
 //! model's (`steps.rs`).
 
-use crate::moves::{Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError};
-use crate::position::{BOARD_MASK, Position, PositionError};
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, MoveList, PlayError};
+use crate::kendall_v1::position::{BOARD_MASK, Position, PositionError};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::{Throw, ThrowError};
+use crate::model::{SeriesScoring, SquareSpan};
 use crate::rules::bits::{
     check_pieces, guarded, highest, passes_backward, passes_forward, runs_of_three, span, square,
 };
-use crate::rules::sticks::{Opening, StickRules, moves_of, try_moves_of};
-use crate::rules::{Kendall, RuleSetId, Rules};
-use crate::side::Side;
+use crate::rules::sticks::{Opening, StickRules, moves_of};
+use crate::rules::{Kendall, RuleSetId};
 use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
+use crate::sticks::Sticks;
 
 /// Pieces each side starts with.
 const PIECES: u8 = 5;
 /// The refuges, where a piece is protected on its own.
 const REFUGES: u32 = (1 << 26) | (1 << 28) | (1 << 29) | (1 << 30);
-/// Row 3, the exit row.
-const EXIT_ROW: u32 = span(21, 30);
+/// Row 3, the exit row: where every piece of a side must be before any
+/// bears off.
+const EXIT_SPAN: SquareSpan = SquareSpan::new(21, 30);
+/// The exit row as a board.
+const EXIT_ROW: u32 = EXIT_SPAN.mask();
+/// A game's points in a series (`rules-jequier.md`, "Winning and match
+/// score"): 5 for the win, and 3, 2 or 1 for each opponent piece left in
+/// row 1, 2 or 3.
+const SERIES: SeriesScoring = SeriesScoring {
+    win: 5,
+    per_piece_left_by_row: [3, 2, 1],
+};
 /// The last square: a piece leaves by landing on it, or waits there.
 const LAST: u32 = 30;
 /// The House of Water.
@@ -172,10 +185,6 @@ impl Rules for Jequier {
         matches!(throw.value(), 1 | 4 | 6)
     }
 
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
-        try_moves_of(self, position, throw)
-    }
-
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
         moves_of(self, position, throw)
     }
@@ -200,6 +209,8 @@ impl Rules for Jequier {
 impl StickRules for Jequier {
     const OPENING: Option<Opening> = Some(Opening { from: 10 });
     const FIRST_MOVE_FROM: Option<u32> = Some(9);
+    const EXIT_ROW: SquareSpan = EXIT_SPAN;
+    const SERIES: Option<SeriesScoring> = Some(SERIES);
 
     fn movers(&self, position: &Position, throw: Throw) -> (u32, Direction) {
         match Jequier::mobility(position, throw) {
@@ -236,18 +247,18 @@ impl StickRules for Jequier {
         }
     }
 
-    /// The winner scores 5, and for each opponent piece still on the
-    /// board 1 in row 3, 2 in row 2 and 3 in row 1; the loser scores 0.
+    /// The winner scores [`SERIES`]' points for the win and for each
+    /// opponent piece still on the board by its row; the loser scores 0.
     fn scores(&self, position: &Position, winner: Side) -> Option<[i32; 2]> {
         let left = position.board(winner.opponent());
-        let rows = [span(21, 30), span(11, 20), span(1, 10)];
+        let rows = [span(1, 10), span(11, 20), span(21, 30)];
         let points: u32 = rows
             .iter()
-            .zip(1..)
-            .map(|(row, worth)| (left & row).count_ones() * worth)
+            .zip(SERIES.per_piece_left_by_row)
+            .map(|(row, worth)| (left & row).count_ones() * u32::from(worth))
             .sum();
         let mut scores = [0; 2];
-        scores[winner.index()] = 5 + points as i32;
+        scores[winner.index()] = i32::from(SERIES.win) + points as i32;
         Some(scores)
     }
 }

@@ -1,14 +1,16 @@
 //! The standard rule set: Kendall's reconstruction as specified in
 //! `rules-kendall.md`, with every **Decision** of that text.
 
-use crate::moves::{Destination, Direction, Effect, Move, MoveList, MoveListFull, PlayError};
-use crate::position::{BOARD_MASK, Position, PositionError, squares_of};
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, MoveList, PlayError};
+use crate::kendall_v1::position::{BOARD_MASK, Position, PositionError, squares_of};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::{MAX_THROW, Throw, ThrowError};
+use crate::rules::RuleSetId;
 use crate::rules::bits::{check_pieces, guarded, highest, passes_forward, runs_of_three, span};
-use crate::rules::sticks::{StickRules, moves_of, try_moves_of};
-use crate::rules::{RuleSetId, Rules};
-use crate::side::Side;
+use crate::rules::sticks::{StickRules, moves_of};
 use crate::square::Square;
-use crate::throw::{MAX_THROW, Sticks, Throw, ThrowError};
+use crate::sticks::Sticks;
 
 /// House of Rebirth: where the House of Water sends a piece.
 const REBIRTH: u32 = 15;
@@ -288,10 +290,6 @@ impl Rules for Kendall {
 
     fn extra_throw(&self, throw: Throw) -> bool {
         matches!(throw.value(), 1 | 4 | 5)
-    }
-
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
-        try_moves_of(self, position, throw)
     }
 
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {

@@ -2,15 +2,17 @@
 //! standard rules with seven pieces on 1–14, safe houses on 15, 26, 28 and
 //! 29, and an opening for a 1 (played by the step model, `steps.rs`).
 
-use crate::moves::{Direction, Move, MoveList, MoveListFull, PlayError};
-use crate::position::{Position, PositionError};
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Direction, Move, MoveList, PlayError};
+use crate::kendall_v1::position::{Position, PositionError};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::{Throw, ThrowError};
 use crate::rules::bits::check_pieces;
 use crate::rules::kendall::SAFE_HOUSES;
-use crate::rules::sticks::{Opening, StickRules, moves_of, try_moves_of};
-use crate::rules::{Kendall, RuleSetId, Rules};
-use crate::side::Side;
+use crate::rules::sticks::{Opening, StickRules, moves_of};
+use crate::rules::{Kendall, RuleSetId};
 use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
+use crate::sticks::Sticks;
 
 /// Pieces each side starts with.
 const PIECES: u8 = 7;
@@ -61,10 +63,6 @@ impl Rules for Kendall7 {
 
     fn extra_throw(&self, throw: Throw) -> bool {
         Kendall.extra_throw(throw)
-    }
-
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
-        try_moves_of(self, position, throw)
     }
 
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {

@@ -15,12 +15,11 @@ mod jequier;
 mod kendall;
 mod kendall7;
 mod modern;
-mod moves_text;
 mod peril;
 mod simple;
-mod steps;
-mod stick_view;
-mod sticks;
+pub(crate) mod steps;
+pub(crate) mod stick_view;
+pub(crate) mod sticks;
 
 use core::fmt;
 use core::str::FromStr;
@@ -32,16 +31,9 @@ pub use modern::{
     DiceCount, Modern, ModernPhase, ModernPiece, ModernState, ModernTextError, ModernTextField,
     ModernThrow,
 };
-pub use moves_text::{MovesTextError, moves_text};
 pub use peril::{Peril, PerilPhase, PerilState, PerilTextError};
 pub use simple::Simple;
 pub use steps::{Seating, StickState};
-
-use crate::moves::{Effect, Move, MoveList, MoveListFull, PlayError};
-use crate::position::{Position, PositionError};
-use crate::side::Side;
-use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
 
 /// The name of a rule set, as stored and sent on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -99,41 +91,18 @@ impl RuleSetId {
         crate::RuleSet::seat_range(crate::AnyRules::of(self))
     }
 
-    /// The kind of chance a turn begins with: `sticks`, `die` or `two dice`.
+    /// The kind of chance a turn begins with (`sticks`, `die` or
+    /// `two dice`), as the rule set itself says ([`crate::RuleSet::chance`]).
     #[must_use]
-    pub const fn chance(self) -> &'static str {
-        match self {
-            RuleSetId::Kendall | RuleSetId::Kendall7 | RuleSetId::Jequier | RuleSetId::Simple => {
-                "sticks"
-            }
-            RuleSetId::Peril => "die",
-            RuleSetId::Modern => "two dice",
-        }
+    pub fn chance(self) -> &'static str {
+        crate::RuleSet::chance(crate::AnyRules::of(self)).name()
     }
 
-    /// One line for people: what makes the rule set what it is.
+    /// How a room scores a series of games under the rule set, if it does,
+    /// as the rule set itself says ([`crate::RuleSet::series`]).
     #[must_use]
-    pub const fn summary(self) -> &'static str {
-        match self {
-            RuleSetId::Kendall => {
-                "The standard rules (Kendall): 5 pieces, sticks 1-5, stop on 26, exact bear-off from 28-30."
-            }
-            RuleSetId::Kendall7 => {
-                "Kendall's seven-piece game: an opening throw for a 1, safe houses 15, 26, 28 and 29."
-            }
-            RuleSetId::Jequier => {
-                "Jequier's rules: sticks 1-4 and 6, walls, water back to square 1, backward moves, match score."
-            }
-            RuleSetId::Simple => {
-                "The popular web version: dark sides count, 6 for none, no mandatory stop, no backward moves."
-            }
-            RuleSetId::Peril => {
-                "Path of Peril: one die, pawns from a reserve, captures remove, trials on 26-30, first pawn out wins."
-            }
-            RuleSetId::Modern => {
-                "Senet-modern: 2-4 players, two dice split or summed, numbered pieces scored when borne off."
-            }
-        }
+    pub fn series(self) -> Option<crate::SeriesScoring> {
+        crate::RuleSet::series(crate::AnyRules::of(self))
     }
 }
 
@@ -167,155 +136,5 @@ impl FromStr for RuleSetId {
             .into_iter()
             .find(|id| id.as_str() == text)
             .ok_or_else(|| UnknownRuleSet(text.to_owned()))
-    }
-}
-
-/// One rule set of Senet.
-///
-/// The required methods are what a reconstruction decides; the provided ones
-/// are shared mechanics built on them. The trait is object safe, so a game
-/// can hold `&dyn Rules` chosen at run time, while hot loops can use a
-/// concrete rule set for static dispatch.
-pub trait Rules: Send + Sync {
-    /// The rule set's name.
-    fn id(&self) -> RuleSetId;
-
-    /// How many pieces each side starts with.
-    fn pieces_per_side(&self) -> u8;
-
-    /// The letters for the two sides in position text, seat order.
-    fn side_letters(&self) -> [char; 2];
-
-    /// The position a game starts from.
-    fn start(&self) -> Position;
-
-    /// The throw with this value, if the rule set can throw it.
-    fn throw(&self, value: u8) -> Result<Throw, ThrowError>;
-
-    /// What a fall of the sticks counts as.
-    fn score(&self, sticks: Sticks) -> Throw;
-
-    /// Whether a move on this throw gives the same side another throw.
-    fn extra_throw(&self, throw: Throw) -> bool;
-
-    /// Every legal move for the side to move with this throw, lowest
-    /// from-square first; empty when the turn is forfeited. `Err` when the
-    /// side to move has more pieces able to move than a [`MoveList`] holds,
-    /// which only a position [`Rules::validate`] refuses can have: a full
-    /// list is an error, never a silent drop.
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull>;
-
-    /// [`Rules::try_legal_moves`] for a position the rule set accepts: one
-    /// that [`Rules::validate`] passes or that play reached from the start
-    /// (no rule set gives a side more pieces than a list holds).
-    ///
-    /// A position built by hand with more than [`crate::MAX_MOVES`] pieces
-    /// of the side to move has no complete list; rather than a list with
-    /// moves missing this gives an empty one (and fails a debug assertion),
-    /// so call [`Rules::try_legal_moves`] on positions not checked.
-    fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {
-        let moves = self.try_legal_moves(position, throw);
-        debug_assert!(
-            moves.is_ok(),
-            "legal_moves of a position with too many pieces"
-        );
-        moves.unwrap_or_default()
-    }
-
-    /// Why the piece on `from` has no legal move with this throw.
-    /// Only meaningful when `legal_moves` has no move from `from`.
-    fn explain_illegal(&self, position: &Position, throw: Throw, from: Square) -> PlayError;
-
-    /// Checks that a position can occur under this rule set.
-    fn validate(&self, position: &Position) -> Result<(), PositionError>;
-
-    /// The side that has won, if any: the first to bear off every piece.
-    fn winner(&self, position: &Position) -> Option<Side> {
-        Side::ALL
-            .into_iter()
-            .find(|&side| position.on_board(side) == 0)
-    }
-
-    /// Each possible throw with its probability, from all 16 falls of the
-    /// four sticks.
-    fn throw_chances(&self) -> Vec<(Throw, f64)> {
-        let mut chances: Vec<(Throw, f64)> = Vec::new();
-        for bits in 0..16u8 {
-            let lights = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0];
-            let throw = self.score(Sticks::from_lights(lights));
-            match chances.iter_mut().find(|(t, _)| *t == throw) {
-                Some((_, p)) => *p += 1.0 / 16.0,
-                None => chances.push((throw, 1.0 / 16.0)),
-            }
-        }
-        chances.sort_by_key(|(t, _)| *t);
-        chances
-    }
-
-    /// Parses position text and checks it against the rule set.
-    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        let position = Position::parse_text(text, self.side_letters())?;
-        self.validate(&position)?;
-        Ok(position)
-    }
-
-    /// Writes a position as text.
-    fn position_text(&self, position: &Position) -> String {
-        position.write_text(self.side_letters())
-    }
-
-    /// The position after a legal move on this throw, with the side to throw
-    /// next (the same side after a throw that gives another throw).
-    fn apply(&self, position: &Position, throw: Throw, mv: Move) -> Position {
-        let mover = position.to_move();
-        let opponent = mover.opponent();
-        let mut own = position.board(mover) & !mv.from.bit();
-        let mut theirs = position.board(opponent);
-        match (mv.effect, mv.lands_on()) {
-            (Effect::Capture, Some(to)) => {
-                theirs = (theirs & !to.bit()) | mv.from.bit();
-                own |= to.bit();
-            }
-            (_, Some(to)) => own |= to.bit(),
-            (_, None) => {}
-        }
-        let next = if self.extra_throw(throw) {
-            mover
-        } else {
-            opponent
-        };
-        let mut after = position.with_to_move(next);
-        after.set_board(mover, own);
-        after.set_board(opponent, theirs);
-        after
-    }
-
-    /// The position after the side to move forfeits the turn: nothing moves
-    /// and the turn passes, whatever the throw.
-    fn pass(&self, position: &Position) -> Position {
-        position.with_to_move(position.to_move().opponent())
-    }
-
-    /// Plays the piece on `from` with this throw, or says why it cannot move.
-    fn play(&self, position: &Position, throw: Throw, from: Square) -> Result<Position, PlayError> {
-        if self.winner(position).is_some() {
-            return Err(PlayError::GameOver);
-        }
-        match self.legal_moves(position, throw).find(from) {
-            Some(mv) => Ok(self.apply(position, throw, mv)),
-            None => Err(self.explain_illegal(position, throw, from)),
-        }
-    }
-
-    /// Forfeits the turn, which is only allowed when no move is legal.
-    fn forfeit(&self, position: &Position, throw: Throw) -> Result<Position, PlayError> {
-        if self.winner(position).is_some() {
-            return Err(PlayError::GameOver);
-        }
-        if self.legal_moves(position, throw).is_empty() {
-            Ok(self.pass(position))
-        } else {
-            Err(PlayError::MustMove)
-        }
     }
 }

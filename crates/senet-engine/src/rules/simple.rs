@@ -2,13 +2,15 @@
 //! count, 6 for none; no mandatory stop, no blockades and no backward
 //! moves; pieces bear off past 30, but from 28 and 29 only with 3 and 2.
 
-use crate::moves::{Direction, Move, MoveList, MoveListFull, PlayError};
-use crate::position::{Position, PositionError};
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Direction, Move, MoveList, PlayError};
+use crate::kendall_v1::position::{Position, PositionError};
+use crate::kendall_v1::throw::{Throw, ThrowError};
 use crate::rules::bits::{check_pieces, guarded, span};
-use crate::rules::sticks::{StickRules, moves_of, try_moves_of};
-use crate::rules::{Kendall, RuleSetId, Rules};
+use crate::rules::sticks::{StickRules, moves_of};
+use crate::rules::{Kendall, RuleSetId};
 use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
+use crate::sticks::Sticks;
 
 /// Pieces each side starts with.
 const PIECES: u8 = 5;
@@ -123,10 +125,6 @@ impl Rules for Simple {
 
     fn extra_throw(&self, throw: Throw) -> bool {
         matches!(throw.value(), 1 | 4 | 6)
-    }
-
-    fn try_legal_moves(&self, position: &Position, throw: Throw) -> Result<MoveList, MoveListFull> {
-        try_moves_of(self, position, throw)
     }
 
     fn legal_moves(&self, position: &Position, throw: Throw) -> MoveList {

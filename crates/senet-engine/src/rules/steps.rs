@@ -8,20 +8,20 @@
 //! of the pieces that may move ([`StickRules::movers`]) and never builds a
 //! move list, so `next` and `apply` allocate nothing.
 
+use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, PlayError};
+use crate::kendall_v1::position::Position;
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::Throw;
 use crate::model::{
     ChanceKind, Choice, EndHow, Event, MAX_OPTIONS, Next, Options, Place, Reason, Roll, RuleSet,
     Seat, SeatsError, Standing, Step, StepError, Why,
 };
-use crate::moves::{Destination, Direction, Effect, Move, PlayError};
-use crate::position::Position;
 use crate::rules::jequier::Jequier;
 use crate::rules::kendall7::Kendall7;
 use crate::rules::simple::Simple;
 use crate::rules::sticks::StickRules;
-use crate::rules::{Kendall, RuleSetId, Rules};
-use crate::side::Side;
+use crate::rules::{Kendall, RuleSetId};
 use crate::square::{BOARD_SQUARES, Square};
-use crate::throw::Throw;
 
 // Every piece of a side can be an option at once: a board's squares always
 // fit in an option list, so pushing them can never fail.
@@ -422,21 +422,6 @@ fn move_events(seat: Seat, mv: Move, events: &mut Vec<Event>) {
     }
 }
 
-/// The position text of a stick state: the standard 30 characters and the
-/// side to throw (or, while a throw waits for a move, the side to move);
-/// `o` while the opening lasts.
-pub(crate) fn position_text<R: Rules>(rules: &R, state: &StickState) -> String {
-    let mut text = rules.position_text(&state.position);
-    if state.in_opening() {
-        text.pop();
-        text.push(OPENING_LETTER);
-    }
-    text
-}
-
-/// The side field of a position text while the opening lasts.
-pub(crate) const OPENING_LETTER: char = 'o';
-
 /// A stick rule set on the step model: all the same but for its id.
 macro_rules! stick_rule_set {
     ($rules:ty, $id:expr, $name:literal) => {
@@ -450,6 +435,22 @@ macro_rules! stick_rule_set {
 
             fn seat_range(self) -> (u8, u8) {
                 (2, 2)
+            }
+
+            fn chance(self) -> ChanceKind {
+                ChanceKind::Sticks
+            }
+
+            fn exit_row(self) -> crate::model::SquareSpan {
+                <$rules as StickRules>::EXIT_ROW
+            }
+
+            fn guarded_by_neighbour(self) -> bool {
+                true
+            }
+
+            fn series(self) -> Option<crate::model::SeriesScoring> {
+                <$rules as StickRules>::SERIES
             }
 
             fn start(self, seats: u8) -> Result<StickState, SeatsError> {
@@ -474,7 +475,7 @@ macro_rules! stick_rule_set {
             }
 
             fn position_text(self, state: &StickState) -> String {
-                position_text(&self, state)
+                crate::rules::stick_view::position_text(&self, state)
             }
 
             fn thrower(self, state: &StickState) -> Option<Seat> {

@@ -1,10 +1,11 @@
 //! What the stick rule sets tell a client about a state: whose throw comes
-//! next and the view of the board, by seat once the colours are dealt.
+//! next, the view of the board, by seat once the colours are dealt, and
+//! the position text.
 
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::side::Side;
 use crate::model::{Occupant, Piece, Seat, SeatView, View};
-use crate::rules::Rules;
 use crate::rules::steps::{Seating, StickState};
-use crate::side::Side;
 use crate::square::Square;
 
 /// The seat whose throw comes next: the opening's thrower, or the seat on
@@ -69,3 +70,18 @@ pub(crate) fn view<R: Rules>(rules: &R, state: &StickState) -> View {
         to_move,
     }
 }
+
+/// The position text of a stick state: the standard 30 characters and the
+/// side to throw (or, while a throw waits for a move, the side to move);
+/// `o` while the opening lasts.
+pub(crate) fn position_text<R: Rules>(rules: &R, state: &StickState) -> String {
+    let mut text = rules.position_text(&state.position);
+    if state.in_opening() {
+        text.pop();
+        text.push(OPENING_LETTER);
+    }
+    text
+}
+
+/// The side field of a position text while the opening lasts.
+pub(crate) const OPENING_LETTER: char = 'o';

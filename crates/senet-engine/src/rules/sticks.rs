@@ -1,14 +1,15 @@
 //! What the two-side stick rule sets share below the [`Rules`] trait: the
 //! pieces that may move as one bitboard, each move worked out from its
 //! from-square, and the opening facts the step model needs. The move lists
-//! of [`Rules::try_legal_moves`] and the options of the step model are both
+//! of [`Rules::legal_moves`] and the options of the step model are both
 //! built on it, so they cannot disagree.
 
-use crate::moves::{Direction, Move, MoveList, MoveListFull};
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::side::Side;
-use crate::throw::Throw;
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Direction, Move, MoveList};
+use crate::kendall_v1::position::Position;
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::Throw;
+use crate::model::{SeriesScoring, SquareSpan};
 
 /// The opening of Kendall-7 and Jequier: the seats throw in turn until one
 /// throws a 1; that seat takes the second colour (Spool, Black), the rules
@@ -31,6 +32,14 @@ pub(crate) trait StickRules: Rules + Copy + 'static {
     /// rule.
     const FIRST_MOVE_FROM: Option<u32> = None;
 
+    /// The end of the track where a piece waits to leave: from the square
+    /// every piece stops on or is safe on (26) to the last, unless the rule
+    /// set has an exit row of its own (Jequier).
+    const EXIT_ROW: SquareSpan = SquareSpan::new(26, 30);
+
+    /// How the rule set scores a series of games, if it does (Jequier).
+    const SERIES: Option<SeriesScoring> = None;
+
     /// The pieces of the side to move that have a legal move with this
     /// throw (a bitboard), and which way they all move.
     fn movers(&self, position: &Position, throw: Throw) -> (u32, Direction);
@@ -45,41 +54,14 @@ pub(crate) trait StickRules: Rules + Copy + 'static {
     }
 }
 
-/// Every legal move of a stick rule set, lowest from-square first, or
-/// `Err` when the side to move has more movable pieces than a list holds.
-pub(crate) fn try_moves_of<R: StickRules>(
-    rules: &R,
-    position: &Position,
-    throw: Throw,
-) -> Result<MoveList, MoveListFull> {
-    let mut moves = MoveList::new();
-    fill(rules, position, throw, &mut moves)?;
-    Ok(moves)
-}
-
-/// [`Rules::legal_moves`] of a stick rule set: as [`try_moves_of`], built
-/// in place (this is the AI's hot path), and empty for a position with more
-/// movable pieces than a list holds, as the trait documents.
+/// [`Rules::legal_moves`] of a stick rule set, lowest from-square first,
+/// built in place (this is the AI's hot path).
 #[inline]
 pub(crate) fn moves_of<R: StickRules>(rules: &R, position: &Position, throw: Throw) -> MoveList {
     let mut moves = MoveList::new();
-    let full = fill(rules, position, throw, &mut moves);
-    debug_assert!(
-        full.is_ok(),
-        "legal_moves of a position with too many pieces"
-    );
-    moves
-}
-
-#[inline]
-fn fill<R: StickRules>(
-    rules: &R,
-    position: &Position,
-    throw: Throw,
-    moves: &mut MoveList,
-) -> Result<(), MoveListFull> {
     let (froms, direction) = rules.movers(position, throw);
     moves.fill(froms, |from| {
         rules.resolve(position, throw, from, direction)
-    })
+    });
+    moves
 }

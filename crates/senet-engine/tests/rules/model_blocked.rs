@@ -7,9 +7,10 @@
 use crate::modern_support;
 use crate::peril_common;
 
+use senet_engine::kendall_v1::Rules;
 use senet_engine::{
     AnyRules, AnyState, Choice, Jequier, Kendall, Kendall7, Modern, Next, Peril, PerilPhase,
-    RuleSet, Rules, Seat, Seating, Simple, Square, Step, StepError, StickState,
+    RuleSet, Seat, Seating, Simple, Square, Step, StepError, StickState,
 };
 
 fn sq(n: u8) -> Square {

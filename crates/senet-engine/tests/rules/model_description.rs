@@ -3,8 +3,9 @@
 //! of the description against the rules themselves.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use senet_engine::kendall_v1::Rules;
 use senet_engine::{
-    AnyRules, ChanceKind, Jequier, Kendall, Kendall7, Next, PieceStart, RuleSet, RuleSetId, Rules,
+    AnyRules, ChanceKind, Jequier, Kendall, Kendall7, Next, PieceStart, RuleSet, RuleSetId,
     SeatRange, Simple,
 };
 
@@ -222,4 +223,39 @@ fn a_description_has_readable_json() {
     assert_eq!(json["special_squares"][0]["name"], "House of Rebirth");
     let back: senet_engine::Description = serde_json::from_value(json).unwrap();
     assert_eq!(back, RuleSetId::Kendall7.description());
+}
+
+#[test]
+fn the_rule_facts_are_the_rule_sets_own() {
+    for id in RuleSetId::ALL {
+        let rules = AnyRules::of(id);
+        let description = id.description();
+        assert_eq!(description.chance, rules.chance(), "{id}");
+        assert_eq!(description.exit_row, rules.exit_row(), "{id}");
+        assert_eq!(description.series, rules.series(), "{id}");
+        assert_eq!(id.series(), rules.series(), "{id}");
+        // The stick games guard a piece by its neighbour; the others do not.
+        assert_eq!(
+            description.guarded_by_neighbour,
+            rules.chance() == ChanceKind::Sticks,
+            "{id}"
+        );
+        assert!(description.exit_row.first <= description.exit_row.last);
+    }
+    let chances: Vec<_> = RuleSetId::ALL.into_iter().map(RuleSetId::chance).collect();
+    assert_eq!(
+        chances,
+        ["sticks", "sticks", "sticks", "sticks", "die", "two dice"]
+    );
+    // `rules-jequier.md`: the exit row is row 3; only Jequier scores a series.
+    let exit = RuleSetId::Jequier.description().exit_row;
+    assert_eq!((exit.first.number(), exit.last.number()), (21, 30));
+    let series = RuleSetId::Jequier.series().unwrap();
+    assert_eq!((series.win, series.per_piece_left_by_row), (5, [3, 2, 1]));
+    assert!(
+        RuleSetId::ALL
+            .into_iter()
+            .filter(|&id| id != RuleSetId::Jequier)
+            .all(|id| id.series().is_none())
+    );
 }

@@ -7,9 +7,10 @@
 use crate::sticks;
 
 use proptest::prelude::*;
+use senet_engine::kendall_v1::{MovesTextError, PlayError, PositionError, Rules, Side};
 use senet_engine::{
-    ChanceKind, EndHow, Event, Jequier, MovesTextError, Next, PlayError, PositionError, RuleSet,
-    RuleSetId, Rules, Seat, Seating, Side, Square, StepError, StepGame, Sticks, Why,
+    ChanceKind, EndHow, Event, Jequier, Next, RuleSet, RuleSetId, Seat, Seating, Square, StepError,
+    StepGame, Sticks, Why,
 };
 mod exit_row;
 
@@ -474,7 +475,7 @@ fn decision_position_text_has_w_b_and_o_and_cannot_hold_whites_first_move() {
     // `moves` takes White's first move to be over: every piece may move.
     assert_eq!(lines(ID, &position, 1).len(), 5);
     assert_eq!(
-        senet_engine::moves_text(ID, "wbwbwbwbwb.................... o", "1"),
+        senet_engine::kendall_v1::moves_text(ID, "wbwbwbwbwb.................... o", "1"),
         Err(MovesTextError::Opening)
     );
     assert_eq!(

@@ -6,9 +6,10 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use senet_engine::kendall_v1::{Game, Phase};
 use senet_engine::{
-    AnyRules, ChanceKind, Choice, Event, Game, Kendall, Next, Phase, Place, RuleSet, RuleSetId,
-    Seat, Step, StepError, StepGame, Why,
+    AnyRules, ChanceKind, Choice, Event, Kendall, Next, Place, RuleSet, RuleSetId, Seat, Step,
+    StepError, StepGame, Why,
 };
 
 /// Plays one random Kendall game on both paths in lockstep, with the same
@@ -98,7 +99,7 @@ proptest! {
                 }
             }
             let position = replay.state().position;
-            for side in senet_engine::Side::ALL {
+            for side in senet_engine::kendall_v1::Side::ALL {
                 prop_assert_eq!(position.on_board(side) + off[side.index()], 5);
             }
         }

@@ -7,9 +7,10 @@
 use crate::sticks;
 
 use proptest::prelude::*;
+use senet_engine::kendall_v1::{MovesTextError, PlayError, PositionError, Rules, Side};
 use senet_engine::{
-    ChanceKind, EndHow, Event, Kendall, Kendall7, MovesTextError, Next, PlayError, PositionError,
-    Prob, Roll, RuleSet, RuleSetId, Rules, Seat, Seating, Side, Square, StepGame, Sticks, Why,
+    ChanceKind, EndHow, Event, Kendall, Kendall7, Next, Prob, Roll, RuleSet, RuleSetId, Seat,
+    Seating, Square, StepGame, Sticks, Why,
 };
 use sticks::{dealt, lines, lot, move_from, options, piece, play, text, throw};
 
@@ -221,7 +222,7 @@ fn the_side_field_is_o_while_the_opening_lasts_and_moves_refuses_it() {
     game.play(throw(&Kendall7, 1)).unwrap();
     assert!(game.rules().position_text(game.state()).ends_with(" s"));
     assert_eq!(
-        senet_engine::moves_text(ID, &format!("{START} o"), "1"),
+        senet_engine::kendall_v1::moves_text(ID, &format!("{START} o"), "1"),
         Err(MovesTextError::Opening)
     );
 }

@@ -6,9 +6,10 @@
 use crate::sticks;
 
 use proptest::prelude::*;
+use senet_engine::kendall_v1::{MovesTextError, PlayError, PositionError, Rules, Side};
 use senet_engine::{
-    ChanceKind, EndHow, Event, Kendall, MovesTextError, Next, PlayError, PositionError, RuleSet,
-    RuleSetId, Rules, Seat, Side, Simple, Square, StepGame, Sticks, Why,
+    ChanceKind, EndHow, Event, Kendall, Next, RuleSet, RuleSetId, Seat, Simple, Square, StepGame,
+    Sticks, Why,
 };
 use sticks::{dealt, lines, move_from, options, piece, play, text, throw};
 
@@ -423,15 +424,16 @@ fn decision_position_text_is_the_standard_one() {
 fn moves_refuses_a_bad_position_or_throw_with_a_clear_error() {
     let start = "cscscscscs.................... c";
     assert!(matches!(
-        senet_engine::moves_text(ID, start, "5"),
+        senet_engine::kendall_v1::moves_text(ID, start, "5"),
         Err(MovesTextError::Throw(_))
     ));
-    let error = senet_engine::moves_text(ID, start, "three").unwrap_err();
+    let error = senet_engine::kendall_v1::moves_text(ID, start, "three").unwrap_err();
     assert_eq!(
         error.to_string(),
         "bad throw: `three` is not a throw: throws are 1, 2, 3, 4 or 6"
     );
-    let error = senet_engine::moves_text(ID, "cscscscscs....x............... c", "3").unwrap_err();
+    let error = senet_engine::kendall_v1::moves_text(ID, "cscscscscs....x............... c", "3")
+        .unwrap_err();
     assert!(
         error.to_string().starts_with("bad position: square 15"),
         "{error}"
@@ -439,26 +441,53 @@ fn moves_refuses_a_bad_position_or_throw_with_a_clear_error() {
 }
 
 #[test]
-fn a_full_move_list_is_an_error_not_a_silent_drop() {
-    // Nine pieces that can all move with 1: more than a list holds.
+fn no_position_holds_more_moves_than_a_list() {
+    use senet_engine::kendall_v1::{MAX_MOVES, MAX_PIECES, PositionError, Setup};
+    // Nine or eight pieces that could all move with 1: no position has them,
+    // so move generation never meets more pieces than a list holds.
     let nine: Vec<Square> = (0..9).map(|i| sq(1 + 2 * i)).collect();
-    let position = senet_engine::Position::from_squares(&nine, &[], Side::Cone);
+    for n in [9, 8] {
+        let setup = Setup::from_squares(&nine[..n], &[], Side::Cone);
+        assert_eq!(
+            senet_engine::kendall_v1::Position::try_from(setup),
+            Err(PositionError::TooManyPieces {
+                side: Side::Cone,
+                found: n as u8,
+                allowed: MAX_PIECES,
+            })
+        );
+        assert!(Simple.position(setup).is_err());
+    }
+    // Seven, the most any stick rule set has, all move.
+    let seven = Setup::from_squares(&nine[..7], &[], Side::Cone);
+    let position = senet_engine::kendall_v1::Position::try_from(seven).unwrap();
     assert!(Simple.validate(&position).is_err());
     assert_eq!(
-        Simple.try_legal_moves(&position, Simple.throw(1).unwrap()),
-        Err(senet_engine::MoveListFull)
-    );
-    // Eight fit.
-    let eight = senet_engine::Position::from_squares(&nine[..8], &[], Side::Cone);
-    assert_eq!(
         Simple
-            .try_legal_moves(&eight, Simple.throw(1).unwrap())
-            .unwrap()
+            .legal_moves(&position, Simple.throw(1).unwrap())
             .len(),
-        8
+        7
     );
+    assert!(usize::from(MAX_PIECES) <= MAX_MOVES);
+}
+
+#[test]
+fn a_setup_is_checked_square_by_square() {
+    use senet_engine::kendall_v1::{PositionError, Setup};
+    let shared = Setup::from_squares(&[sq(3)], &[sq(3)], Side::Cone);
     assert_eq!(
-        Kendall.try_legal_moves(&position, Kendall.throw(1).unwrap()),
-        Err(senet_engine::MoveListFull)
+        senet_engine::kendall_v1::Position::try_from(shared),
+        Err(PositionError::SharedSquare { square: 3 })
     );
+    let off = Setup {
+        cone: 1,
+        spool: 0,
+        to_move: Side::Cone,
+    };
+    assert_eq!(
+        senet_engine::kendall_v1::Position::try_from(off),
+        Err(PositionError::OffBoard { bit: 0 })
+    );
+    let start = senet_engine::kendall_v1::Rules::start(&Kendall);
+    assert_eq!(Kendall.position(Setup::from(start)), Ok(start));
 }

@@ -7,7 +7,8 @@ use crate::common;
 use crate::reference;
 
 use proptest::prelude::*;
-use senet_engine::{Kendall, MovesTextError, Position, RuleSetId, Rules, Side, Square, moves_text};
+use senet_engine::kendall_v1::{MovesTextError, Position, Rules, Side, moves_text};
+use senet_engine::{Kendall, RuleSetId, Square};
 
 /// Any position of the standard rules: up to five pieces a side anywhere
 /// but 27, either side to move.
@@ -30,7 +31,12 @@ fn any_position() -> impl Strategy<Value = Position> {
             } else {
                 Side::Spool
             };
-            Position::from_squares(&to_sq(&squares[..cone]), &to_sq(&squares[cone..]), side)
+            Position::try_from(senet_engine::kendall_v1::Setup::from_squares(
+                &to_sq(&squares[..cone]),
+                &to_sq(&squares[cone..]),
+                side,
+            ))
+            .unwrap()
         })
 }
 

@@ -9,10 +9,10 @@ use common::{lines, throw};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{
-    Action, Effect, Game, Kendall, Phase, Position, Record, Rules, Side, Square, Sticks,
-    random_turn_via_move_list,
+use senet_engine::kendall_v1::{
+    Action, Effect, Game, Phase, Position, Record, Rules, Side, random_turn_via_move_list,
 };
+use senet_engine::{Kendall, Square, Sticks};
 
 /// Any valid position: up to five pieces a side anywhere but 27.
 fn any_position() -> impl Strategy<Value = Position> {
@@ -36,11 +36,12 @@ fn any_position() -> impl Strategy<Value = Position> {
             } else {
                 Side::Spool
             };
-            Position::from_squares(
+            Position::try_from(senet_engine::kendall_v1::Setup::from_squares(
                 &to_sq(&squares[..cone_count]),
                 &to_sq(&squares[cone_count..]),
                 side,
-            )
+            ))
+            .unwrap()
         })
 }
 

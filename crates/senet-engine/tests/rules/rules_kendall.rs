@@ -5,9 +5,10 @@
 use crate::common;
 
 use common::{lines, pos, sq, text, throw};
-use senet_engine::{
-    Destination, Direction, Effect, Kendall, PlayError, PositionError, Rules, Side, Sticks,
+use senet_engine::kendall_v1::{
+    Destination, Direction, Effect, PlayError, PositionError, Rules, Side,
 };
+use senet_engine::{Kendall, Sticks};
 
 // ---- Board, pieces and setup ----
 

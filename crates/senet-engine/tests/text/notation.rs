@@ -5,12 +5,13 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{GameText, Kendall, Phase, Rules, Sticks, write_text};
+use senet_engine::kendall_v1::{GameText, Phase, Rules, write_text};
+use senet_engine::{Kendall, Sticks};
 
 /// A random game through `Game`, stopped after `max_turns` turns or at the end.
-fn random_game(seed: u64, max_turns: usize) -> senet_engine::Game<Kendall> {
+fn random_game(seed: u64, max_turns: usize) -> senet_engine::kendall_v1::Game<Kendall> {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = senet_engine::Game::new(Kendall);
+    let mut game = senet_engine::kendall_v1::Game::new(Kendall);
     while game.winner().is_none() && game.record().len() < max_turns {
         game.throw(Sticks::throw(&mut rng)).unwrap();
         if let Phase::ToMove { moves, .. } = game.phase() {
@@ -186,7 +187,7 @@ fn the_documented_example_replays() {
             .record
             .turns()
             .iter()
-            .any(|t| t.action == senet_engine::Action::Forfeit)
+            .any(|t| t.action == senet_engine::kendall_v1::Action::Forfeit)
     );
     // Written back, it is the same text.
     let tags: Vec<(&str, &str)> = parsed

@@ -2,7 +2,8 @@
 #![cfg(feature = "serde")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use senet_engine::{Kendall, Record, Rules, Side, Square, Sticks};
+use senet_engine::kendall_v1::{Record, Rules, Side};
+use senet_engine::{Kendall, Square, Sticks};
 
 #[test]
 fn a_record_round_trips_through_json_and_keeps_its_text_form() {

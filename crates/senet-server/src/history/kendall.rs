@@ -5,7 +5,8 @@
 //! by (`super::replay`): each step's events say what its move did, so the
 //! game is replayed once per request, whatever its rule set.
 
-use senet_engine::{Effect, Kendall, KendallTurns, Rules, Seat, write_game_text};
+use senet_engine::kendall_v1::{Effect, KendallTurns, Rules, write_game_text};
+use senet_engine::{Kendall, Seat};
 use serde_json::{Value, json};
 
 use super::replay::Replayed;
@@ -60,7 +61,7 @@ pub fn turns(replayed: &Replayed, steps: &[StepRow]) -> Result<Option<Turns>, Ap
                     Effect::BearOff => events.push("bear_off"),
                     Effect::None => {}
                 }
-                if mv.direction == senet_engine::Direction::Backward {
+                if mv.direction == senet_engine::kendall_v1::Direction::Backward {
                     events.push("backward");
                 }
             }

@@ -2,7 +2,8 @@
 //! the frames it queues for a connection, and its public description.
 
 use senet_engine::Choice;
-use senet_engine::{RuleSetId, Seat, Side};
+use senet_engine::kendall_v1::Side;
+use senet_engine::{RuleSetId, Seat};
 use tokio::sync::{mpsc, oneshot, watch};
 use uuid::Uuid;
 

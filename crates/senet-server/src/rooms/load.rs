@@ -39,7 +39,7 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     let control = crate::clock::TimeControl::from_stored(room.time_control.as_deref())
         .map_err(|e| format!("room {code}: {e}"))?;
     let slot = rebuild_game(store, rule_set, row, control).await?;
-    let series = if rule_set == RuleSetId::Jequier {
+    let series = if rule_set.series().is_some() {
         store
             .room_series(code)
             .await
@@ -95,7 +95,7 @@ async fn rebuild_game(
         .map_err(|e| format!("game {game}: stored record does not replay: {e}"))?;
     let v1_turns = match super::slot::v1_turns(rule_set) {
         Some(_) => Some(
-            senet_engine::KendallTurns::of(table.steps())
+            senet_engine::kendall_v1::KendallTurns::of(table.steps())
                 .map_err(|e| format!("game {game}: version 1 turns: {e}"))?,
         ),
         None => None,

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use chrono::{DateTime, Utc};
-use senet_engine::{RuleSetId, Seat, Side};
+use senet_engine::kendall_v1::Side;
+use senet_engine::{RuleSetId, Seat};
 use serde::Serialize;
 use tokio::sync::watch;
 use uuid::Uuid;

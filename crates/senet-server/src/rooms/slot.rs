@@ -136,7 +136,7 @@ pub struct GameSlot {
     pub status: Status,
     /// The turns version 1 clients are told of (`kendall` only), read
     /// off the table's steps as they are told.
-    pub v1_turns: Option<senet_engine::KendallTurns>,
+    pub v1_turns: Option<senet_engine::kendall_v1::KendallTurns>,
     /// The seed every chance outcome is derived from; `None` for games of
     /// earlier releases (their chance came straight from the OS).
     pub fairness: Option<Fairness>,
@@ -167,8 +167,10 @@ pub struct Fingerprint {
 
 /// The turns of a new game version 1 clients are told of: a `kendall`
 /// room's (version 1 is the Kendall protocol), `None` for the others.
-pub fn v1_turns(rule_set: senet_engine::RuleSetId) -> Option<senet_engine::KendallTurns> {
-    (rule_set == senet_engine::RuleSetId::Kendall).then(senet_engine::KendallTurns::new)
+pub fn v1_turns(
+    rule_set: senet_engine::RuleSetId,
+) -> Option<senet_engine::kendall_v1::KendallTurns> {
+    (rule_set == senet_engine::RuleSetId::Kendall).then(senet_engine::kendall_v1::KendallTurns::new)
 }
 
 impl GameSlot {

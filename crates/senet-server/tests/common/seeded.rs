@@ -4,7 +4,8 @@
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use senet_engine::{Action, EndHow, Game, Kendall, Phase, Roll, RuleSetId, Sticks};
+use senet_engine::kendall_v1::{Action, Game, Phase};
+use senet_engine::{EndHow, Kendall, Roll, RuleSetId, Sticks};
 use senet_server::store::{ImportGame, NewStep};
 use serde_json::Value;
 use uuid::Uuid;

@@ -46,7 +46,8 @@ pub async fn kendall_turns(
     store: &Store,
     game_id: uuid::Uuid,
 ) -> Result<(Vec<StoredTurn>, Option<i16>), sqlx::Error> {
-    use senet_engine::{Choice, Game, Kendall, Phase, Roll, Step};
+    use senet_engine::kendall_v1::{Game, Phase};
+    use senet_engine::{Choice, Kendall, Roll, Step};
     let steps = store.steps(game_id).await?;
     let mut game = Game::new(Kendall);
     let mut turns = Vec::new();

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use senet_ai::Endgame;
-use senet_engine::Position;
+use senet_engine::kendall_v1::Position;
 use senet_tablebase::{Layer, Store};
 
 /// Solved layers, straight from the solver's store, lent to the AI as

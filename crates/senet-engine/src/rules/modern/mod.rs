@@ -258,6 +258,16 @@ impl RuleSet for Modern {
         (2, 4)
     }
 
+    fn chance(self) -> ChanceKind {
+        ChanceKind::TwoDice
+    }
+
+    // The last five squares (Moon, Bird and the safe squares), the stretch
+    // a piece crosses to the goal one step past 30.
+    fn exit_row(self) -> crate::model::SquareSpan {
+        crate::model::SquareSpan::new(26, 30)
+    }
+
     fn start(self, seats: u8) -> Result<ModernState, SeatsError> {
         if (2..=4).contains(&seats) {
             Ok(ModernState::setup(seats))

@@ -298,6 +298,15 @@ impl RuleSet for Peril {
         (2, 2)
     }
 
+    fn chance(self) -> ChanceKind {
+        ChanceKind::Die
+    }
+
+    // A pawn waits on the Gates of Aaru for the 6 that wins.
+    fn exit_row(self) -> crate::model::SquareSpan {
+        crate::model::SquareSpan::new(30, 30)
+    }
+
     fn start(self, seats: u8) -> Result<PerilState, SeatsError> {
         if seats == 2 {
             Ok(PerilState::START)

@@ -1,7 +1,8 @@
 //! Helpers shared by the engine's integration tests.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use senet_engine::{Kendall, Position, Rules, Square, Throw};
+use senet_engine::kendall_v1::{Position, Rules, Throw};
+use senet_engine::{Kendall, Square};
 
 /// Position text with Cone on `cone`, Spool on `spool` and `side` to throw.
 pub fn text(cone: &[u8], spool: &[u8], side: char) -> String {

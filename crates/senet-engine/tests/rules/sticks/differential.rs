@@ -31,9 +31,10 @@ use std::collections::HashSet;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use senet_engine::kendall_v1::{Side, moves_text};
 use senet_engine::{
-    ChanceKind, Choice, Event, Next, Place, Roll, RuleSet, RuleSetId, Seat, Side, Square, Step,
-    StepError, StepGame, StickState, Why, moves_text,
+    ChanceKind, Choice, Event, Next, Place, Roll, RuleSet, RuleSetId, Seat, Square, Step,
+    StepError, StepGame, StickState, Why,
 };
 
 use super::{Reference, Subject, move_from};

@@ -11,9 +11,10 @@ mod differential;
 
 pub use differential::*;
 
+use senet_engine::kendall_v1::{Rules, moves_text};
 use senet_engine::{
-    ChanceKind, Choice, Event, Next, Place, Roll, RuleSet, RuleSetId, Rules, Seat, Seating, Square,
-    Step, StickState, Why, moves_text,
+    ChanceKind, Choice, Event, Next, Place, Roll, RuleSet, RuleSetId, Seat, Seating, Square, Step,
+    StickState, Why,
 };
 
 use crate::reference_rules::{Census, RefGame};

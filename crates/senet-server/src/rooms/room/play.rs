@@ -324,10 +324,10 @@ impl Room {
         }
     }
 
-    /// Adds a finished game's scores to the room's series (Jequier: the
-    /// rules score each game; `shared/spec/rules-jequier.md`).
+    /// Adds a finished game's scores to the room's series, when the rule
+    /// set scores one (its description's `series`: Jequier).
     fn add_to_series(&mut self, standing: &Standing) {
-        if self.rule_set != senet_engine::RuleSetId::Jequier {
+        if self.rule_set.series().is_none() {
             return;
         }
         for (seat, score) in Seat::all(self.slot.table.seats()).zip(standing.scores.iter()) {

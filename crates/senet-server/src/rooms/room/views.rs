@@ -59,7 +59,7 @@ impl Room {
     }
 
     /// The first seat that asked for a rematch, as version 1 tells it.
-    pub(super) fn rematch_offer_v1(&self) -> Option<senet_engine::Side> {
+    pub(super) fn rematch_offer_v1(&self) -> Option<senet_engine::kendall_v1::Side> {
         Seat::all(self.slot.table.seats())
             .find(|seat| self.slot.seat(*seat).is_some_and(|s| s.rematch))
             .map(side_of)

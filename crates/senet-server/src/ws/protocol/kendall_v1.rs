@@ -6,10 +6,8 @@
 //! board, the side to move and the legal moves from the position the table
 //! holds, through the engine's Kendall rules: nothing is played twice.
 
-use senet_engine::{
-    AnyState, EndHow, Kendall, KendallThrow, KendallTurn, KendallTurns, Next, Position, Rules,
-    Seat, Side, Square, Standing,
-};
+use senet_engine::kendall_v1::{KendallThrow, KendallTurn, KendallTurns, Position, Rules, Side};
+use senet_engine::{AnyState, EndHow, Kendall, Next, Seat, Square, Standing};
 use uuid::Uuid;
 
 use super::v1::{BorneOff, GameResult, How, MoveView, PhaseView, ServerMessage, ThrowView};
@@ -137,7 +135,7 @@ pub fn told_of_step(
     step: &senet_engine::Step,
     events: &[senet_engine::Event],
     after: &Position,
-) -> Result<Vec<ServerMessage>, senet_engine::NotAKendallStep> {
+) -> Result<Vec<ServerMessage>, senet_engine::kendall_v1::NotAKendallStep> {
     let done = turns.push(step, events)?;
     Ok(match (step, done) {
         (senet_engine::Step::Chance { .. }, done) => {

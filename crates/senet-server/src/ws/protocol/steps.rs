@@ -19,7 +19,7 @@ pub struct Told {
     /// What came next after it.
     pub next: NextInfo,
     /// The Kendall position after it, for version 1 (`kendall` rooms).
-    pub kendall: Option<senet_engine::Position>,
+    pub kendall: Option<senet_engine::kendall_v1::Position>,
 }
 
 /// What a step at `index` left, taken right after it was played.

@@ -3,7 +3,8 @@
 //! move a turn. Every frame is a JSON object with `"v": 1` and a `"type"`.
 //! The client messages and the errors are shared with version 2.
 
-use senet_engine::{Destination, Direction, Effect, Move, RuleSetId, Side, Square, Turn};
+use senet_engine::kendall_v1::{Destination, Direction, Effect, Move, Side, Turn};
+use senet_engine::{RuleSetId, Square};
 use serde::Serialize;
 use uuid::Uuid;
 

@@ -3,12 +3,11 @@
 
 use core::fmt;
 
-use crate::moves::MoveListFull;
-use crate::position::PositionError;
-use crate::rules::steps::OPENING_LETTER;
+use crate::kendall_v1::position::PositionError;
+use crate::kendall_v1::throw::ThrowError;
+use crate::rules::stick_view::OPENING_LETTER;
 use crate::rules::sticks::StickRules;
 use crate::rules::{Jequier, Kendall, Kendall7, RuleSetId, Simple};
-use crate::throw::ThrowError;
 
 /// Why [`moves_text`] has no lines for its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,9 +21,6 @@ pub enum MovesTextError {
     Opening,
     /// The throw is not one the rule set can give.
     Throw(ThrowError),
-    /// The side to move has more pieces than a move list holds (only for a
-    /// position the rule set refuses, so never after [`crate::Rules::validate`]).
-    Full(MoveListFull),
 }
 
 impl fmt::Display for MovesTextError {
@@ -38,7 +34,6 @@ impl fmt::Display for MovesTextError {
                 "bad position: the side field `o` is the opening, where nobody moves; give the side to move",
             ),
             MovesTextError::Throw(error) => write!(f, "bad throw: {error}"),
-            MovesTextError::Full(error) => write!(f, "bad position: {error}"),
         }
     }
 }
@@ -58,7 +53,8 @@ impl std::error::Error for MovesTextError {}
 /// hold that rule). The throw is its value as text (`3`).
 ///
 /// ```
-/// use senet_engine::{RuleSetId, moves_text};
+/// use senet_engine::RuleSetId;
+/// use senet_engine::kendall_v1::moves_text;
 ///
 /// let lines = moves_text(RuleSetId::Kendall, "cscscscscs.................... c", "3").unwrap();
 /// assert_eq!(lines[0], "1 4 sscccscscs.................... s");
@@ -100,9 +96,7 @@ fn stick_moves_text<R: StickRules>(
                 allowed: error.allowed,
             })
         })?;
-    let moves = rules
-        .try_legal_moves(&position, throw)
-        .map_err(MovesTextError::Full)?;
+    let moves = rules.legal_moves(&position, throw);
     if moves.is_empty() {
         return Ok(vec![format!(
             "pass {}",

@@ -89,23 +89,6 @@ impl Move {
 /// gives a side more than seven.
 pub const MAX_MOVES: usize = 8;
 
-/// A move list was asked to hold more than [`MAX_MOVES`] moves: the side to
-/// move has more pieces able to move than any rule set gives a side, so the
-/// position is not one the rule set accepts. An error, never a silent drop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveListFull;
-
-impl fmt::Display for MoveListFull {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "more than {MAX_MOVES} legal moves: the side to move has more pieces than a rule set gives a side"
-        )
-    }
-}
-
-impl std::error::Error for MoveListFull {}
-
 /// The legal moves for one position and throw, sorted by from-square.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MoveList {
@@ -122,19 +105,13 @@ impl MoveList {
     }
 
     /// Fills an empty list with the moves of the pieces on the squares of
-    /// `froms` (a bitboard), lowest first, each worked out by `resolve`.
-    /// `Err` when there are more than [`MAX_MOVES`]: the list is then left
-    /// empty rather than with moves missing.
+    /// `froms` (a bitboard of the side to move's pieces), lowest first, each
+    /// worked out by `resolve`. A checked position's side has at most
+    /// [`crate::kendall_v1::MAX_PIECES`] pieces, which a list holds, so
+    /// every piece finds its slot.
     #[inline]
-    pub(crate) fn fill(
-        &mut self,
-        froms: u32,
-        mut resolve: impl FnMut(u32) -> Move,
-    ) -> Result<(), MoveListFull> {
-        if froms.count_ones() as usize > MAX_MOVES {
-            *self = MoveList::new();
-            return Err(MoveListFull);
-        }
+    pub(crate) fn fill(&mut self, froms: u32, mut resolve: impl FnMut(u32) -> Move) {
+        debug_assert!(froms.count_ones() as usize <= MAX_MOVES);
         let mut rest = froms;
         for slot in &mut self.moves {
             if rest == 0 {
@@ -144,7 +121,6 @@ impl MoveList {
             self.len += 1;
             rest &= rest - 1;
         }
-        Ok(())
     }
 
     /// How many legal moves there are.

@@ -3,28 +3,13 @@
 
 use core::str::FromStr;
 
-use super::{NotationError, UNPLAYED, side_letter, stick_rules};
-use crate::game::Game;
-use crate::record::Record;
+use super::{UNPLAYED, side_letter, stick_rules};
+use crate::kendall_v1::game::Game;
+use crate::kendall_v1::record::Record;
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::Throw;
+use crate::model::{NotationError, escape};
 use crate::rules::RuleSetId;
-use crate::side::Side;
-use crate::throw::Throw;
-
-/// Escapes a tag value: `\` and `"` get a backslash, line breaks become spaces.
-pub(crate) fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '\\' | '"' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// Writes a game text: the tags, a blank line, then the turns, several to a
 /// line. The side of each turn is found by replaying the record under the

@@ -2,13 +2,14 @@
 
 use core::fmt;
 
-use crate::moves::{Move, MoveList, PlayError};
-use crate::position::Position;
-use crate::record::{Action, Record, Turn};
-use crate::rules::Rules;
-use crate::side::Side;
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Move, MoveList, PlayError};
+use crate::kendall_v1::position::Position;
+use crate::kendall_v1::record::{Action, Record, Turn};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::{Throw, ThrowError};
 use crate::square::Square;
-use crate::throw::{Sticks, Throw, ThrowError};
+use crate::sticks::Sticks;
 
 /// Where a game stands between actions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

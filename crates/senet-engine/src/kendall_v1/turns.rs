@@ -11,12 +11,14 @@
 
 use core::fmt;
 
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::moves::{Destination, Direction, Effect, Move};
+use crate::kendall_v1::record::{Action, Record, Turn};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::Throw;
 use crate::model::{Choice, Event, Place, Roll, Seat, Step, Why};
-use crate::moves::{Destination, Direction, Effect, Move};
-use crate::record::{Action, Record, Turn};
-use crate::rules::{Kendall, Rules};
-use crate::side::Side;
-use crate::throw::{Sticks, Throw};
+use crate::rules::Kendall;
+use crate::sticks::Sticks;
 
 /// A throw: who threw, how the sticks fell and what that counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -273,10 +275,11 @@ pub fn move_of(seat: Seat, events: &[Event]) -> Option<Move> {
 mod tests {
     //! The turns read off random step games are the turn model's own:
     //! every turn's throw and move (with its effect) equal what the
-    //! turn-based [`crate::Game`] says of the same game.
+    //! turn-based [`crate::kendall_v1::Game`] says of the same game.
     use super::*;
+    use crate::kendall_v1::Game;
     use crate::model::{Next, random_step};
-    use crate::{AnyRules, Game, RuleSetId, StepGame};
+    use crate::{AnyRules, RuleSetId, StepGame};
     use rand::SeedableRng;
 
     #[test]

@@ -8,11 +8,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::Move;
-use crate::game::{Game, GameError};
-use crate::rules::Rules;
+use crate::kendall_v1::Move;
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::game::{Game, GameError};
+use crate::kendall_v1::throw::{MAX_THROW, Throw};
 use crate::square::Square;
-use crate::throw::{MAX_THROW, Throw};
 
 /// What the player did with a throw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

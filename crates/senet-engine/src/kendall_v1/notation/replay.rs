@@ -3,9 +3,11 @@
 
 use core::str::FromStr;
 
-use super::{GameText, NotationError, UNPLAYED, UnplayedThrow, side_word, stick_rules};
-use crate::game::Game;
-use crate::rules::{Kendall, RuleSetId, Rules};
+use super::{GameText, UNPLAYED, UnplayedThrow, side_word, stick_rules};
+use crate::kendall_v1::Rules;
+use crate::kendall_v1::game::Game;
+use crate::model::NotationError;
+use crate::rules::{Kendall, RuleSetId};
 
 impl GameText {
     /// Replays every turn under the `RuleSet` tag's rules (Kendall when

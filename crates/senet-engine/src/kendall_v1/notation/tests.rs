@@ -2,7 +2,8 @@
 //! read back, replayed, and refused where it cannot be.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::{GameText, Kendall, Record, Rules, write_game_text};
+use crate::Kendall;
+use crate::kendall_v1::{GameText, Record, Rules, write_game_text};
 
 const TAGS: [(&str, &str); 2] = [("RuleSet", "kendall"), ("Result", "spool resigned")];
 
@@ -21,7 +22,10 @@ fn an_unplayed_throw_is_written_last_and_read_back() {
     let parsed = GameText::parse(&text).unwrap();
     assert_eq!(parsed.record.to_string(), "3:9");
     let unplayed = parsed.unplayed.unwrap();
-    assert_eq!((unplayed.throw, unplayed.side), (2, crate::Side::Spool));
+    assert_eq!(
+        (unplayed.throw, unplayed.side),
+        (2, crate::kendall_v1::Side::Spool)
+    );
     let game = parsed.replay().unwrap();
     assert_eq!(game.record().len(), 1);
 }
@@ -55,7 +59,7 @@ fn a_throw_with_no_move_is_a_forfeit_not_unplayed() {
     // replay refuses it.
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
-    let mut game = crate::Game::new(Kendall);
+    let mut game = crate::kendall_v1::Game::new(Kendall);
     loop {
         let before = game.clone();
         let sticks = crate::Sticks::throw(&mut rng);

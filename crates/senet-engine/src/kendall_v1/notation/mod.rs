@@ -23,14 +23,14 @@ mod replay;
 mod tests;
 mod write;
 
-pub(crate) use write::escape;
 pub use write::{write_game_text, write_text};
 
-use crate::record::{Action, Record, Turn};
+use crate::kendall_v1::record::{Action, Record, Turn};
+use crate::kendall_v1::side::Side;
+use crate::kendall_v1::throw::MAX_THROW;
+use crate::model::NotationError;
 use crate::rules::{Kendall, RuleSetId};
-use crate::side::Side;
 use crate::square::Square;
-use crate::throw::MAX_THROW;
 
 /// A parsed game text: its header tags, in order, and its turns.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -61,28 +61,6 @@ pub struct UnplayedThrow {
     /// The 1-based line it is on.
     pub line: usize,
 }
-
-/// What is wrong with a game text, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotationError {
-    /// The 1-based line.
-    pub line: usize,
-    /// The 1-based turn number, when the error is in a turn.
-    pub turn: Option<usize>,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.turn {
-            Some(turn) => write!(f, "line {}, turn {turn}: {}", self.line, self.reason),
-            None => write!(f, "line {}: {}", self.line, self.reason),
-        }
-    }
-}
-
-impl std::error::Error for NotationError {}
 
 /// How a game ended, as the `Result` tag writes it (`cone borne_off`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
