@@ -19,6 +19,9 @@
  * @property {number} squares
  * @property {{square: number, name: string, effect: string}[]} special_squares
  * @property {Chance} chance
+ * @property {{first: number, last: number}} [exit_row]  where a piece waits to leave
+ * @property {boolean} [guarded_by_neighbour]  a piece beside a friendly one cannot be taken
+ * @property {{win: number, per_piece_left_by_row: number[]} | null} [series]  a room's series scoring
  */
 
 /** @typedef {{seat: number | null, colour: number, value: number | null}} Occupant */

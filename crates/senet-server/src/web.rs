@@ -83,6 +83,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/logic/fair.js", JS),
     asset!("src/logic/format.js", JS),
     asset!("src/logic/identity.js", JS),
+    asset!("src/logic/reasons.js", JS),
     asset!("src/logic/replay-logic.js", JS),
     asset!("src/logic/state.js", JS),
     asset!("src/logic/tap.js", JS),

@@ -1,6 +1,7 @@
 // Pure text: names, the headline, errors and durations in plain words.
 
 import { colourName, rollText, standingText } from './describe.js';
+import { reasonText } from './reasons.js';
 import { actingSeat, mySeat, seatColour } from './state.js';
 
 /** @typedef {import('../types.js').RoomState} RoomState */
@@ -136,12 +137,14 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
  * @param {string} code
  * @param {string} [message]
  * @param {string} [reason]
+ * @param {import('../types.js').Description} [desc]  the room's rule set
  */
-export function errorText(code, message, reason) {
+export function errorText(code, message, reason, desc) {
   if (code === 'illegal_move') {
-    // The server's message is already the rules' reason in words (the
-    // engine's refusal); `reason` is its code, for programs, not people.
-    void reason;
+    // The rules' reason in plain words where this page has them; else
+    // the engine's own message.
+    const words = reason && desc ? reasonText(reason, desc) : null;
+    if (words) return `That move is not allowed. ${words}`;
     return message ? `That move is not allowed: ${message}.` : ERROR_WORDS.illegal_move;
   }
   if (code === 'not_abandoned' && message) {

@@ -2,6 +2,8 @@
 // give the view state. No DOM here, so node's test runner can check it.
 // Every rule comes from the server: the view, what comes next, the options.
 
+import { reasonText } from './reasons.js';
+
 /** @typedef {import('../types.js').RoomState} RoomState */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 /** @typedef {import('../types.js').Snapshot} Snapshot */
@@ -263,5 +265,6 @@ export function forcedOption(s) {
 export function blockedReason(s, square) {
   if (s.next.kind !== 'decide' || s.next.seat !== mySeat(s)) return null;
   const entry = (s.next.blocked ?? []).find((b) => b.from === square);
-  return entry ? entry.message : null;
+  if (!entry) return null;
+  return reasonText(entry.code, s.desc) ?? entry.message;
 }

@@ -54,7 +54,7 @@ export function playRoom(root, code, token, setConn) {
       if (msg.type === 'pong' || widgets.chat.receive(msg)) return;
       if (msg.type === 'error') {
         setPending(false);
-        toast(errorText(msg.code, msg.message, msg.reason), 'error');
+        toast(errorText(msg.code, msg.message, msg.reason, page.game?.desc), 'error');
         draw();
         return;
       }
