@@ -13,8 +13,40 @@
  * What the words need: the rule set and a name for each seat.
  * @typedef {Object} Names
  * @property {Description} desc
- * @property {(seat: number) => string} seat  "Nefertari", "you"…
+ * @property {(seat: number) => string} seat  "Nefertari", "Spool (computer, expert)"…
+ * @property {number | null} [me]  the reader's own seat: said in the second
+ *   person ("Your piece moves…", "You throw again.")
  */
+
+/**
+ * Who did it, as the subject of a sentence: "You" for the reader's seat.
+ * @param {Names} n
+ * @param {number} seat
+ */
+function subject(n, seat) {
+  return n.me === seat ? 'You' : n.seat(seat);
+}
+
+/**
+ * Whose it is: "Your" for the reader's seat, else "Tiye's".
+ * @param {Names} n
+ * @param {number} seat
+ */
+function whose(n, seat) {
+  return n.me === seat ? 'Your' : possessive(n.seat(seat));
+}
+
+/**
+ * A verb for a subject: the reader's own seat takes the second person
+ * ("You throw again", "Tiye throws again").
+ * @param {Names} n
+ * @param {number} seat
+ * @param {string} third  "throws", "plays", "is"
+ * @param {string} second  "throw", "play", "are"
+ */
+function verb(n, seat, third, second) {
+  return n.me === seat ? second : third;
+}
 
 /**
  * "Tiye's"; for a computer seat, "Spool (computer, expert)", its colour's:
@@ -97,7 +129,7 @@ const WHY = /** @type {Record<string, string>} */ ({
 export function eventText(n, e) {
   switch (e.kind) {
     case 'piece': {
-      const piece = `${possessive(n.seat(e.seat))} piece${e.value ? ` (${e.value} dots)` : ''}`;
+      const piece = `${whose(n, e.seat)} piece${e.value ? ` (${e.value} dots)` : ''}`;
       const why = WHY[e.why] ?? e.why.replace(/_/g, ' ');
       if (e.to.kind === 'off') return `${piece} is borne off from ${placeText(n.desc, e.from)}.`;
       if (e.to.kind === 'removed') return `${piece} on ${placeText(n.desc, e.from)} is removed from the game.`;
@@ -105,13 +137,13 @@ export function eventText(n, e) {
       return `${piece} ${why} from ${placeText(n.desc, e.from)} to ${placeText(n.desc, e.to)}.`;
     }
     case 'colour':
-      return `${n.seat(e.seat)} plays ${colourName(n.desc, e.colour)}.`;
+      return `${subject(n, e.seat)} ${verb(n, e.seat, 'plays', 'play')} ${colourName(n.desc, e.colour)}.`;
     case 'pass':
-      return `${n.seat(e.seat)} cannot move: the turn passes.`;
+      return `${subject(n, e.seat)} cannot move: the turn passes.`;
     case 'again':
-      return `${n.seat(e.seat)} throws again.`;
+      return `${subject(n, e.seat)} ${verb(n, e.seat, 'throws', 'throw')} again.`;
     case 'out':
-      return `${n.seat(e.seat)} is out of the game.`;
+      return `${subject(n, e.seat)} ${verb(n, e.seat, 'is', 'are')} out of the game.`;
     default:
       return '';
   }
@@ -197,13 +229,13 @@ export function optionKind(o, seat) {
  */
 export function stepText(n, st, thrower) {
   const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
-  if (st.left) return `${n.seat(st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}. ${events}`.trim();
+  if (st.left) return `${subject(n, st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}. ${events}`.trim();
   if (!st.step) return st.text;
   if (st.step.step === 'chance') {
-    const who = thrower === null ? 'Chance' : `${n.seat(thrower)} threw`;
+    const who = thrower === null ? 'Chance' : `${subject(n, thrower)} threw`;
     return `${who}: ${rollText(st.step.roll)}. ${events}`.trim();
   }
-  return `${n.seat(st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}. ${events}`.trim();
+  return `${subject(n, st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}. ${events}`.trim();
 }
 
 /** How games end, in words. */
@@ -219,6 +251,12 @@ const HOW = /** @type {Record<string, string>} */ ({
   time: 'on time (a clock ran out)',
 });
 
+/** How a game of two ends where the words differ from a game of more. */
+const TWO_SEAT_HOW = /** @type {Record<string, string>} */ ({
+  no_pawns: 'the opponent ran out of pawns',
+  abandoned: 'the opponent left the game',
+});
+
 /**
  * "Nefertari won, bearing off every piece" and the places with scores.
  * @param {Names} n
@@ -227,10 +265,13 @@ const HOW = /** @type {Record<string, string>} */ ({
  */
 export function standingText(n, st) {
   const winner = st.places[0];
-  const how = HOW[st.how] ?? st.how.replace(/_/g, ' ');
+  // Between two, "the others" is one: the opponent.
+  const two = st.places.length === 2 ? TWO_SEAT_HOW[st.how] : undefined;
+  const how = two ?? HOW[st.how] ?? st.how.replace(/_/g, ' ');
   const head = winner === undefined ? 'The game is over' : `${n.seat(winner)} won, ${how}`;
   const places = st.places.map((seat, i) => {
-    const score = st.scores.length > seat ? ` · ${st.scores[seat]} points` : '';
+    const points = st.scores[seat];
+    const score = points === undefined ? '' : ` · ${points} point${points === 1 ? '' : 's'}`;
     return `${i + 1}. ${n.seat(seat)}${score}`;
   });
   return { head, places };

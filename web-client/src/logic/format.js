@@ -59,7 +59,7 @@ export function nameOf(s, seat, you = false) {
  * @returns {import('./describe.js').Names}
  */
 export function namesOf(s) {
-  return { desc: s.desc, seat: (seat) => nameOf(s, seat) };
+  return { desc: s.desc, seat: (seat) => nameOf(s, seat), me: mySeat(s) };
 }
 
 /**
@@ -93,8 +93,10 @@ export function statusLine(s) {
  * @param {RoomState} s
  */
 export function resultText(s) {
-  if (!s.standing) return 'The game is over.';
-  return `${standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true) }, s.standing).head.replace(/^You won/, 'You win')}.`;
+  // The step that ended the game says how before `game_over` comes.
+  const standing = s.standing ?? (s.next.kind === 'end' ? s.next.standing : null);
+  if (!standing) return 'The game is over.';
+  return `${standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true) }, standing).head.replace(/^You won/, 'You win')}.`;
 }
 
 /** Plain words for each server error code. */

@@ -91,7 +91,20 @@ test('events, rolls, choices, steps and standings in words', () => {
   assert.equal(stepText(names, { step_no: 2, text: '2:resign', seat: 2, step: null, left: 'resigned', events: [{ kind: 'out', seat: 2 }] }, null), 'Tiye resigned. Tiye is out of the game.');
   const st = standingText(names, { places: [2, 0, 1], scores: [4, 1, 9], how: 'three_borne_off' });
   assert.equal(st.head, 'Tiye won, bearing off three pieces');
-  assert.deepEqual(st.places, ['1. Tiye · 9 points', '2. Nefertari · 4 points', '3. Akhen<aten> · 1 points']);
+  assert.deepEqual(st.places, ['1. Tiye · 9 points', '2. Nefertari · 4 points', '3. Akhen<aten> · 1 point']);
+  // Between two, the others are the opponent.
+  assert.equal(standingText(names, { places: [1, 0], scores: [], how: 'no_pawns' }).head, 'Akhen<aten> won, the opponent ran out of pawns');
+  assert.equal(standingText(names, { places: [2, 0, 1], scores: [], how: 'no_pawns' }).head, 'Tiye won, the others ran out of pawns');
+});
+
+test("the reader's own seat is said in the second person", () => {
+  const mine = { ...names, me: 0 };
+  assert.equal(eventText(mine, move(9, 13)), 'Your piece moves from square 9 to square 13.');
+  assert.equal(eventText(mine, { kind: 'again', seat: 0 }), 'You throw again.');
+  assert.equal(eventText(mine, { kind: 'out', seat: 0 }), 'You are out of the game.');
+  assert.equal(eventText(mine, { kind: 'colour', seat: 0, colour: 0 }), 'You play Cone.');
+  assert.equal(eventText(mine, { kind: 'again', seat: 1 }), 'Akhen<aten> throws again.');
+  assert.equal(stepText(mine, { step_no: 1, text: 'd4', seat: null, step: { step: 'chance', roll: { kind: 'die', pip: 4 } }, events: [] }, 0), 'You threw: a 4.');
 });
 
 test('the room page: whose turn, the throw button, options, invite, spectators, four seats, the end', () => {
