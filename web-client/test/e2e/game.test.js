@@ -254,7 +254,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   await b.click('[data-action="claim_win"]');
   await b.click('dialog#confirm .dlg-yes');
   await b.waitForSelector('#app[data-phase="finished"]');
-  assert.match(await b.textContent('[data-testid="result"] h2') ?? '', /You win, the others left the game/);
+  assert.match(await b.textContent('[data-testid="result"] h2') ?? '', /You win, the opponent left the game/);
 
   assert.deepEqual(pageErrors.filter((e) => !/WebSocket|ERR_CONNECTION|status of 404/.test(e)), []);
   console.log(`full game: ${actions} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`);
