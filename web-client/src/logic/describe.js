@@ -209,11 +209,14 @@ export function optionText(n, o) {
  * The kind of an option's effect, for its colour on the board.
  * @param {import('../types.js').OptionInfo} o
  * @param {number} seat  the deciding seat
- * @returns {'capture' | 'water' | 'bear_off' | 'removed' | 'backward' | 'move'}
+ * @returns {'capture' | 'swapped' | 'sent_home' | 'water' | 'bear_off' | 'removed' | 'backward' | 'move'}
  */
 export function optionKind(o, seat) {
   const evs = o.events ?? [];
-  if (evs.some((e) => e.kind === 'piece' && e.seat !== seat)) return 'capture';
+  // The rules' own word for what happens to the other piece: where they
+  // swap pieces (Kendall, the web version) nothing is captured.
+  const other = evs.find((e) => e.kind === 'piece' && e.seat !== seat);
+  if (other && other.kind === 'piece') return other.why === 'swapped' || other.why === 'sent_home' ? other.why : 'capture';
   if (evs.some((e) => e.kind === 'piece' && e.why === 'water')) return 'water';
   if (evs.some((e) => e.kind === 'piece' && e.to.kind === 'off')) return 'bear_off';
   if (evs.some((e) => e.kind === 'piece' && e.to.kind === 'removed')) return 'removed';

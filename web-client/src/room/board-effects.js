@@ -62,6 +62,16 @@ export function clearPreview(root, touch) {
   }
 }
 
+/** The short word a step's effect gets on the board, in the rules' terms. */
+const FX_WORDS = /** @type {Record<string, string>} */ ({
+  borne_off: 'Borne off!',
+  water: 'Into the water!',
+  removed: 'Removed!',
+  captured: 'Captured!',
+  sent_home: 'Sent home!',
+  swapped: 'Swapped!',
+});
+
 /**
  * Slides the pieces a step moved from where they were; captures, water,
  * bear-offs and removals get a short word.
@@ -74,7 +84,7 @@ export function animate(root, msg) {
   const fx = root.querySelector('#fx');
   const hit = events.find((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered' && e.why !== 'opening');
   if (fx && hit && hit.kind === 'piece') {
-    fx.textContent = hit.why === 'borne_off' ? 'Borne off!' : hit.why === 'water' ? 'Into the water!' : hit.why === 'removed' ? 'Removed!' : hit.why === 'captured' || hit.why === 'sent_home' || hit.why === 'swapped' ? 'Captured!' : '';
+    fx.textContent = FX_WORDS[hit.why] ?? '';
     fx.className = `fx show fx-${hit.why}`;
   }
   if (reducedMotion()) return;

@@ -47,8 +47,14 @@ test('options become board buttons with their preview in words; several on one s
   assert.match(html, /class="piece movable c0" data-square-options="9\/3\|9\+"/);
   assert.match(html, /class="target" data-square-options="enter 2"/);
   assert.match(html, /Akhen&#60;aten&#62;&#39;s piece is sent home/);
-  assert.equal(optionKind(options[1], 0), 'capture');
+  // The rules' word for what the other piece suffers: never "capture"
+  // where pieces are swapped or sent home.
+  assert.equal(optionKind(options[1], 0), 'sent_home');
   assert.equal(optionKind(options[0], 0), 'move');
+  const swap = { ...options[0], events: [move(9, 12), move(12, 9, 'swapped', 1)] };
+  assert.equal(optionKind(swap, 0), 'swapped');
+  const take = { ...options[0], events: [move(9, 12), move(12, 1, 'captured', 1)] };
+  assert.equal(optionKind(take, 0), 'capture');
 });
 
 test('the last step is marked on the board', () => {
