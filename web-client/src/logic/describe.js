@@ -200,8 +200,15 @@ export function choiceText(desc, c) {
  * @param {import('../types.js').OptionInfo} o
  */
 export function optionText(n, o) {
-  const head = choiceText(n.desc, o.choice);
-  const effects = (o.events ?? []).map((e) => eventText(n, e)).filter(Boolean);
+  const c = o.choice;
+  const events = o.events ?? [];
+  // The moved piece's own step is the option itself: "Move the piece on
+  // square 9 to square 13", not that and "Your piece moves from 9 to 13".
+  const first = events[0];
+  const own = (c.kind === 'move' || c.kind === 'move_dice') && first?.kind === 'piece' && first.why === 'move'
+    && first.from.kind === 'square' && first.from.square === c.from ? first : null;
+  const head = own ? `${choiceText(n.desc, c)} to ${placeText(n.desc, own.to)}` : choiceText(n.desc, c);
+  const effects = (own ? events.slice(1) : events).map((e) => eventText(n, e)).filter(Boolean);
   return effects.length ? `${head}. ${effects.join(' ')}` : `${head}.`;
 }
 

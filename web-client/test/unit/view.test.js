@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { squareToCell, cellToSquare, pathDirection } from '../../src/draw/board-geometry.js';
-import { choiceText, eventText, optionKind, rollText, standingText, stepText } from '../../src/logic/describe.js';
+import { choiceText, eventText, optionKind, optionText, rollText, standingText, stepText } from '../../src/logic/describe.js';
 import { errorText, statusLine } from '../../src/logic/format.js';
 import { pieceSvg } from '../../src/draw/icons.js';
 import { fromSnapshot } from '../../src/logic/state.js';
@@ -55,6 +55,9 @@ test('options become board buttons with their preview in words; several on one s
   assert.equal(optionKind(swap, 0), 'swapped');
   const take = { ...options[0], events: [move(9, 12), move(12, 1, 'captured', 1)] };
   assert.equal(optionKind(take, 0), 'capture');
+  // The moved piece's own step is in the option's words once.
+  assert.equal(optionText(names, options[0]), 'Move the piece on square 9 by the die showing 3 to square 12.');
+  assert.equal(optionText(names, options[2]), 'Enter a piece from the reserve on square 22.');
 });
 
 test('the last step is marked on the board', () => {
