@@ -11,7 +11,7 @@ use super::decision_time::{Timed, clock_figures, decision_times};
 use crate::error::AppError;
 use crate::store::{GameRow, GameStatus, StepRow};
 use crate::table::{Entry, Table};
-use crate::ws::protocol::v2::StepInfo;
+use crate::ws::protocol::steps::step_info;
 
 /// A stored game replayed.
 pub struct Replayed {
@@ -102,21 +102,9 @@ pub fn steps_json(
         .zip(&replayed.views)
         .enumerate()
     {
-        let (step, left) = match played.entry {
-            Entry::Step(step) => (Some(step), None),
-            Entry::Left { how, .. } => (None, Some(how)),
-        };
-        // The protocol's own type, so the history says each entry exactly
-        // as the players were told it.
-        let info = StepInfo {
-            step_no: index + 1,
-            text: played.entry.to_string(),
-            seat: played.entry.seat(),
-            by: played.by,
-            step,
-            left,
-            events: played.events.clone(),
-        };
+        // The protocol's own view of an entry, so the history says each
+        // entry exactly as the players were told it.
+        let info = step_info(index, played);
         let mut value = serde_json::to_value(info).map_err(AppError::internal)?;
         value["position"] = json!(position);
         value["view"] = json!(view);

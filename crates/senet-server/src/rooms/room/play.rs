@@ -228,13 +228,8 @@ impl Room {
         self.slot.clocks.commit(clocks, restart);
         if !self.slot.table.absorb(table) {
             // Cannot happen: nothing else changes the table while a
-            // command runs. Reload what is stored rather than guess.
-            tracing::error!("a command's steps no longer fit the table; reloading");
-            self.unsettled = true;
-            return Err(refuse(
-                ErrorCode::StorageError,
-                "the game is being reloaded; try again",
-            ));
+            // command runs.
+            return Err(self.reload("a command's steps no longer fit the table; reloading"));
         }
         self.slot.unstored = 0;
         self.tell_steps(before, told);
@@ -268,16 +263,23 @@ impl Room {
     ) -> Result<(), Refusal> {
         let added = table.record().len();
         if !self.slot.table.absorb(table) {
-            tracing::error!("a throw no longer fits the table; reloading");
-            self.unsettled = true;
-            return Err(refuse(
-                ErrorCode::StorageError,
-                "the game is being reloaded; try again",
-            ));
+            return Err(self.reload("a throw no longer fits the table; reloading"));
         }
         self.slot.unstored += added;
         self.tell_steps(before, told);
         Ok(())
+    }
+
+    /// The table in memory can no longer be trusted: the room reloads what
+    /// is stored (on its tick, see `settle`) rather than guess, and the
+    /// sender is asked to try again.
+    fn reload(&mut self, why: &'static str) -> Refusal {
+        tracing::error!("{why}");
+        self.unsettled = true;
+        refuse(
+            ErrorCode::StorageError,
+            "the game is being reloaded; try again",
+        )
     }
 
     /// When the room stops (a graceful shutdown): stores a throw that was
