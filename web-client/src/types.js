@@ -22,6 +22,7 @@
  * @property {{first: number, last: number}} [exit_row]  where a piece waits to leave
  * @property {boolean} [guarded_by_neighbour]  a piece beside a friendly one cannot be taken
  * @property {{win: number, per_piece_left_by_row: number[]} | null} [series]  a room's series scoring
+ * @property {{counted: 'light' | 'dark', squares: number[]} | null} [sticks]  how the sticks count: the squares by how many show the counted side
  */
 
 /** @typedef {{seat: number | null, colour: number, value: number | null}} Occupant */
@@ -65,6 +66,12 @@
  *   | {kind: 'remove', square: number} | {kind: 'roll', dice: number}} Choice
  */
 
+/**
+ * What a turn's throw is worth, as the rules count it (a step's `throw`).
+ * @typedef {{kind: 'sticks', counted: 'light' | 'dark', up: number, squares: number}
+ *   | {kind: 'die', squares: number} | {kind: 'dice', first: number, second: number}} ThrowValue
+ */
+
 /** @typedef {{step: 'chance', roll: Roll} | {step: 'decide', seat: number, choice: Choice}} Step */
 
 /** @typedef {{option: string, choice: Choice, events?: GameEvent[]}} OptionInfo */
@@ -94,6 +101,7 @@
  * @property {GameEvent[]} events
  * @property {View} [view]  after the step (in `step` events and the stored game)
  * @property {number | null} [by]  for a chance step, the seat whose chance it was, as the server tells it (absent or null: nobody's, the lot)
+ * @property {ThrowValue} [throw]  for a turn's throw, what it is worth
  */
 
 /** @typedef {{player_id: string, display_name: string, computer?: ComputerLevel | null}} PlayerInfo */
@@ -159,6 +167,7 @@
  * @property {Roll | null} lastRoll       the latest chance outcome
  * @property {number} lastRollStep        its step number (0: none)
  * @property {number | null} lastRollBy    who threw it (null: the rules drew it, or unknown)
+ * @property {ThrowValue | null} lastThrow  what it is worth, when it was a turn's throw
  * @property {StepInfo | null} lastStep   the latest step, for marks and animation
  * @property {Array<number | null>} awaySince  by seat, ms timestamps
  * @property {Array<number | null>} claimAt    by seat, the local ms timestamp from which a win may be claimed against it

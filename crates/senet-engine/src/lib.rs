@@ -41,7 +41,7 @@ pub use model::{
 };
 pub use model::{
     Colour, Description, EliminateError, Occupant, Piece, PieceStart, SeatRange, SeatView,
-    SeriesScoring, SpecialSquare, SquareSpan, View,
+    SeriesScoring, SpecialSquare, SquareSpan, StickCount, StickSide, ThrowValue, View,
 };
 pub use model::{
     Leaving, NotationError, RandomGame, StepRecord, StepTextError, random_game, random_step,

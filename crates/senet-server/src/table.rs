@@ -6,7 +6,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use senet_engine::{AnyRules, AnyState, Event, Next, RuleSet, RuleSetId, Seat, Standing, Step};
+use senet_engine::{
+    AnyRules, AnyState, Event, Next, RuleSet, RuleSetId, Seat, Standing, Step,
+    ThrowValue,
+};
 
 /// How a seat left a game of three or four seats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -115,6 +118,9 @@ pub struct Played {
     /// [`RuleSet::chance_seat`] before it); `None` for the lot and for
     /// every other entry.
     pub by: Option<Seat>,
+    /// For a turn's throw (a chance a seat throws, not one the rules draw
+    /// inside a turn), what it is worth ([`RuleSet::throw_value`]).
+    pub throw: Option<ThrowValue>,
 }
 
 /// Why the table refused an entry. Its state is unchanged.
@@ -313,9 +319,14 @@ impl Table {
 
     /// Takes one entry; on refusal nothing changes.
     pub fn play(&mut self, entry: Entry) -> Result<(), Refused> {
-        let by = match entry {
-            Entry::Step(Step::Chance { .. }) => self.rules.chance_seat(&self.state),
-            Entry::Step(Step::Decide { .. }) | Entry::Left { .. } => None,
+        let (by, throw) = match entry {
+            Entry::Step(Step::Chance { roll }) => (
+                self.rules.chance_seat(&self.state),
+                self.rules
+                    .thrower(&self.state)
+                    .and_then(|_| self.rules.throw_value(roll)),
+            ),
+            Entry::Step(Step::Decide { .. }) | Entry::Left { .. } => (None, None),
         };
         let mut events = Vec::new();
         let mut state = self.state.clone();
@@ -338,7 +349,12 @@ impl Table {
         }
         self.state = state;
         self.next = self.rules.next(&self.state);
-        self.record.push(Played { entry, events, by });
+        self.record.push(Played {
+            entry,
+            events,
+            by,
+            throw,
+        });
         Ok(())
     }
 }

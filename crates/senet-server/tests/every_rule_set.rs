@@ -60,9 +60,61 @@ fn told_standing(over: &Value) -> Standing {
     serde_json::from_value(over["standing"].clone()).unwrap()
 }
 
+/// What a turn's throw is worth by the spec's throw table, written here:
+/// the stick games' tables (`rules-kendall.md` light sides, none is 5, as
+/// Kendall-7; `rules-simple.md` dark sides, none dark is 6;
+/// `rules-jequier.md` flat sides, none is 6), a die's pips, two dice.
+fn spec_throw(rule_set: &str, roll: &Value) -> Value {
+    match roll["kind"].as_str().unwrap() {
+        "sticks" => {
+            let light = roll["sticks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|stick| stick.as_bool().unwrap())
+                .count() as u64;
+            let (counted, up, none) = match rule_set {
+                "simple" => ("dark", 4 - light, 6),
+                "jequier" => ("light", light, 6),
+                _ => ("light", light, 5),
+            };
+            let squares = if up == 0 { none } else { up };
+            json!({"kind": "sticks", "counted": counted, "up": up, "squares": squares})
+        }
+        "die" => json!({"kind": "die", "squares": roll["pip"]}),
+        "dice" => json!({"kind": "dice", "first": roll["first"], "second": roll["second"]}),
+        other => panic!("{rule_set}: a {other} is no turn's throw"),
+    }
+}
+
+/// Every chance a seat threw tells its worth as the spec counts it; the
+/// draws the rules make (lots, Path of Peril's trials) tell none.
+fn throws_tell_their_worth(rule_set: &str, steps: &[Value]) {
+    let mut throws = 0;
+    for step in steps {
+        if step["step"]["step"] != "chance" {
+            assert!(step.get("throw").is_none(), "{rule_set}: {step}");
+            continue;
+        }
+        let roll = &step["step"]["roll"];
+        match step.get("throw") {
+            Some(worth) => {
+                throws += 1;
+                assert_eq!(worth, &spec_throw(rule_set, roll), "{rule_set}: {step}");
+            }
+            None => assert!(
+                roll["kind"] == "lot" || rule_set == "peril" || rule_set == "modern",
+                "{rule_set}: a throw without its worth: {step}"
+            ),
+        }
+    }
+    assert!(throws > 0, "{rule_set}: no throw told its worth");
+}
+
 async fn play_one(app: &TestApp, rule_set: &str, seats: u8) {
     let mut table = Table::invite(app, rule_set, seats).await;
     let over = table.play_to_end(20_000).await;
+    throws_tell_their_worth(rule_set, &table.steps);
     let standing = told_standing(&over);
     assert_eq!(over["game_id"], table.game_id.as_str());
     let (stored, replayed) = stored_replay(app, &table.game_id, rule_set, seats).await;

@@ -2,7 +2,7 @@
 // set and two to four seats, drawn from the server's description and view.
 
 import { rollHtml, throwLabel } from './chance.js';
-import { colourName, eventText, optionText, rollText, standingText, stepText } from '../logic/describe.js';
+import { colourName, countedText, eventText, optionText, rollText, standingText, stepText, throwMoveText, throwNumber } from '../logic/describe.js';
 import { COMPUTER_LEVELS, clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from '../logic/format.js';
 import { pieceSvg } from './icons.js';
 import { actingSeat, canClaimWin, canThrow, claimWait, myOptions, mySeat, playing, seatColour } from '../logic/state.js';
@@ -89,7 +89,13 @@ function throwPanel(s, ui) {
     const after = s.steps.find((st) => st.step_no === s.lastRollStep);
     const notes = (after?.events ?? []).filter((e) => e.kind === 'pass').map((e) => eventText(n, e));
     // Who first, then what: read aloud as one sentence, "Tiye threw: 2 light sides up".
-    caption = `<p class="throw-desc throw-who" data-testid="throw-who">${esc(throwerText(s))}:</p><p class="throw-value"><span class="big" data-testid="throw-value">${esc(rollText(s.lastRoll))}</span></p>${notes.length ? `<p class="throw-desc"><strong class="pass-note">${esc(notes.join(' '))}</strong></p>` : ''}`;
+    // A turn's throw shows its squares big, then how the rules counted it:
+    // "3", "3 dark sides up — move 3 squares"; a draw of the rules shows
+    // its outcome.
+    const value = s.lastThrow;
+    const big = value ? throwNumber(value) : rollText(s.lastRoll);
+    const how = value ? `<p class="throw-desc throw-how" data-testid="throw-how">${esc(`${value.kind === 'sticks' ? `${countedText(value)} — ` : ''}${throwMoveText(value)}`)}</p>` : '';
+    caption = `<p class="throw-desc throw-who" data-testid="throw-who">${esc(throwerText(s))}:</p><p class="throw-value"><span class="big" data-testid="throw-value">${esc(big)}</span></p>${how}${notes.length ? `<p class="throw-desc"><strong class="pass-note">${esc(notes.join(' '))}</strong></p>` : ''}`;
   } else {
     caption = `<p class="throw-desc">Nobody has thrown yet.</p>`;
   }

@@ -150,10 +150,15 @@ export function eventText(n, e) {
 }
 
 /**
- * A chance outcome in words: "3 light sides up", "a 4", "3 and 5".
+ * A chance outcome in words: "3 light sides up", "a 4", "3 and 5". With
+ * what a turn's throw is worth (the step's `throw`, counted by the rules),
+ * the sticks are told by the side the rules count and with their squares:
+ * "3 dark sides up, a 3", "no light side up, a 5".
  * @param {Roll} roll
+ * @param {import('../types.js').ThrowValue} [value]
  */
-export function rollText(roll) {
+export function rollText(roll, value) {
+  if (value?.kind === 'sticks') return `${countedText(value)}, a ${value.squares}`;
   switch (roll.kind) {
     case 'sticks': {
       const light = roll.sticks.filter(Boolean).length;
@@ -168,6 +173,42 @@ export function rollText(roll) {
     default:
       return '';
   }
+}
+
+/**
+ * The sticks of a turn's throw by the side the rules count: "3 dark sides
+ * up", "no light side up".
+ * @param {{counted: 'light' | 'dark', up: number}} value
+ */
+export function countedText(value) {
+  const side = value.counted;
+  return value.up === 0 ? `no ${side} side up` : `${value.up} ${side} side${value.up === 1 ? '' : 's'} up`;
+}
+
+/**
+ * How far a turn's throw moves, in words: "move 3 squares", "move 1
+ * square", for two dice "one piece 8 squares, or two pieces 3 and 5".
+ * @param {import('../types.js').ThrowValue} value
+ */
+export function throwMoveText(value) {
+  const squares = (/** @type {number} */ n) => `${n} square${n === 1 ? '' : 's'}`;
+  switch (value.kind) {
+    case 'sticks':
+    case 'die':
+      return `move ${squares(value.squares)}`;
+    case 'dice':
+      return `one piece ${squares(value.first + value.second)}, or two pieces ${value.first} and ${value.second}`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * The number a turn's throw shows big: its squares, or both dice.
+ * @param {import('../types.js').ThrowValue} value
+ */
+export function throwNumber(value) {
+  return value.kind === 'dice' ? `${value.first} + ${value.second}` : String(value.squares);
 }
 
 /**
@@ -243,7 +284,7 @@ export function stepText(n, st, thrower) {
   if (!st.step) return st.text;
   if (st.step.step === 'chance') {
     const who = thrower === null ? 'Chance' : `${subject(n, thrower)} threw`;
-    return `${who}: ${rollText(st.step.roll)}. ${events}`.trim();
+    return `${who}: ${rollText(st.step.roll, st.throw)}. ${events}`.trim();
   }
   return `${subject(n, st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}. ${events}`.trim();
 }

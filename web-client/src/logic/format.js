@@ -82,7 +82,7 @@ export function statusLine(s) {
     const what = s.next.chance.kind === 'sticks' ? 'throw the sticks' : s.next.chance.kind === 'die' ? 'roll the die' : 'roll the dice';
     return mine ? { text: `Your turn: ${what}.`, mine } : { text: `${who} is about to ${what.replace(/^(throw|roll)/, (w) => w)}.`, mine };
   }
-  const roll = s.lastRoll ? ` (${rollText(s.lastRoll)})` : '';
+  const roll = s.lastRoll ? ` (${rollText(s.lastRoll, s.lastThrow ?? undefined)})` : '';
   return mine
     ? { text: `Your choice${roll}: pick a glowing piece or square, or an option below.`, mine }
     : { text: `${who} is choosing${roll}.`, mine };

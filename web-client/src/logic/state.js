@@ -14,14 +14,14 @@ import { reasonText } from './reasons.js';
  * The latest chance outcome in a list of steps, with its step number and
  * whose chance it was (the server's `by`).
  * @param {ReadonlyArray<StepInfo>} steps
- * @returns {{roll: import('../types.js').Roll | null, step: number, by: number | null}}
+ * @returns {{roll: import('../types.js').Roll | null, step: number, by: number | null, value: import('../types.js').ThrowValue | null}}
  */
 export function lastRollOf(steps) {
   for (let i = steps.length - 1; i >= 0; i -= 1) {
     const st = steps[i].step;
-    if (st && st.step === 'chance') return { roll: st.roll, step: steps[i].step_no, by: steps[i].by ?? null };
+    if (st && st.step === 'chance') return { roll: st.roll, step: steps[i].step_no, by: steps[i].by ?? null, value: steps[i].throw ?? null };
   }
-  return { roll: null, step: 0, by: null };
+  return { roll: null, step: 0, by: null, value: null };
 }
 
 /**
@@ -54,6 +54,7 @@ export function fromSnapshot(snap, now = Date.now()) {
     lastRoll: last.roll,
     lastRollStep: last.step,
     lastRollBy: last.by,
+    lastThrow: last.value,
     lastStep: null,
     awaySince: snap.seats.map((s) => (s.player && !s.connected && !s.player.computer ? now - (s.away_ms ?? 0) : null)),
     claimAt: snap.seats.map((s) => (typeof s.claim_in_ms === 'number' ? now + s.claim_in_ms : null)),
@@ -102,6 +103,7 @@ function applyEvent(s, msg, now) {
       const info = { step_no: msg.step_no, text: msg.text, seat: msg.seat, step: msg.step, events: msg.events };
       if (msg.left) info.left = msg.left;
       if (msg.step && msg.step.step === 'chance') info.by = msg.by ?? null;
+      if (msg.throw) info.throw = msg.throw;
       s.steps = [...s.steps, info];
       s.view = msg.view;
       s.next = msg.next;
@@ -110,6 +112,7 @@ function applyEvent(s, msg, now) {
         s.lastRoll = msg.step.roll;
         s.lastRollStep = msg.step_no;
         s.lastRollBy = info.by ?? null;
+        s.lastThrow = info.throw ?? null;
       }
       const out = new Set(msg.events.filter((/** @type {any} */ e) => e.kind === 'out').map((/** @type {any} */ e) => e.seat));
       if (out.size) s.seats = s.seats.map((seat) => (out.has(seat.seat) ? { ...seat, out: true } : seat));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { squareToCell, cellToSquare, pathDirection } from '../../src/draw/board-geometry.js';
-import { choiceText, eventText, optionKind, optionText, rollText, standingText, stepText } from '../../src/logic/describe.js';
+import { choiceText, eventText, optionKind, optionText, rollText, standingText, stepText, throwMoveText, throwNumber } from '../../src/logic/describe.js';
 import { errorText, statusLine } from '../../src/logic/format.js';
 import { pieceSvg } from '../../src/draw/icons.js';
 import { fromSnapshot } from '../../src/logic/state.js';
@@ -83,6 +83,24 @@ test('trays: reserve (where pieces start there), borne off, removed, score, out'
   assert.match(html, /data-testid="score-1">3</);
   assert.match(html, /tray tray-1 out/);
   assert.doesNotMatch(trayHtml(names, startView(), 0), /Reserve/);
+});
+
+test('a turn\'s throw says the side its rules count and how far it moves', () => {
+  // The web version counts dark sides: one light side up is three dark, a 3.
+  const oneLight = { kind: /** @type {const} */ ('sticks'), sticks: [true, false, false, false] };
+  const dark3 = { kind: /** @type {const} */ ('sticks'), counted: /** @type {const} */ ('dark'), up: 3, squares: 3 };
+  assert.equal(rollText(oneLight, dark3), '3 dark sides up, a 3');
+  assert.equal(throwMoveText(dark3), 'move 3 squares');
+  assert.equal(throwNumber(dark3), '3');
+  const none = { kind: /** @type {const} */ ('sticks'), counted: /** @type {const} */ ('light'), up: 0, squares: 5 };
+  assert.equal(rollText({ kind: 'sticks', sticks: [false, false, false, false] }, none), 'no light side up, a 5');
+  assert.equal(throwMoveText({ kind: 'die', squares: 1 }), 'move 1 square');
+  assert.equal(throwMoveText({ kind: 'dice', first: 3, second: 5 }), 'one piece 8 squares, or two pieces 3 and 5');
+  assert.equal(throwNumber({ kind: 'dice', first: 3, second: 5 }), '3 + 5');
+  assert.equal(
+    stepText(names, { step_no: 1, text: 'LDDD', seat: null, by: 0, throw: dark3, step: { step: 'chance', roll: oneLight }, events: [] }, 0),
+    'Nefertari threw: 3 dark sides up, a 3.',
+  );
 });
 
 test('events, rolls, choices, steps and standings in words', () => {

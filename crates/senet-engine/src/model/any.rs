@@ -8,6 +8,7 @@ use crate::model::eliminate::EliminateError;
 use crate::model::event::Event;
 use crate::model::ruleset::{Next, RuleSet, SeatsError, Step, StepError};
 use crate::model::seat::Seat;
+use crate::model::throw_value::StickCount;
 use crate::model::view::View;
 use crate::rules::{
     Jequier, Kendall, Kendall7, Modern, ModernState, Peril, PerilState, RuleSetId, Simple,
@@ -83,6 +84,12 @@ macro_rules! any_rule_sets {
             fn series(self) -> Option<SeriesScoring> {
                 match self {
                     $(AnyRules::$variant(rules) => rules.series(),)+
+                }
+            }
+
+            fn sticks(self) -> Option<StickCount> {
+                match self {
+                    $(AnyRules::$variant(rules) => rules.sticks(),)+
                 }
             }
 

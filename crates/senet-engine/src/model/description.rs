@@ -4,6 +4,7 @@
 //! rule set is the rules' (`RuleSetId::description`), taken from its spec.
 
 use crate::model::chance::ChanceKind;
+use crate::model::throw_value::StickCount;
 use crate::rules::RuleSetId;
 use crate::square::Square;
 
@@ -105,8 +106,11 @@ pub struct Description {
     pub id: RuleSetId,
     /// Its name for people.
     pub name: String,
-    /// One line for people: what makes it what it is.
+    /// What makes it what it is, in plain words.
     pub summary: String,
+    /// What it calls a piece, in the singular (`piece`; Path of Peril's
+    /// `pawn`), so every text says the rules' word.
+    pub piece_word: String,
     /// How many seats it plays with.
     pub seats: SeatRange,
     /// Its colours by index. Senet-modern lists all four; a table uses the
@@ -136,4 +140,8 @@ pub struct Description {
     /// How a room scores a series of games, if the rule set scores one
     /// ([`crate::RuleSet::series`]); `None` when each game stands alone.
     pub series: Option<SeriesScoring>,
+    /// How the sticks count, where the rule set throws sticks
+    /// ([`crate::RuleSet::sticks`]); `None` for the dice rule sets, whose
+    /// pips are the squares.
+    pub sticks: Option<StickCount>,
 }

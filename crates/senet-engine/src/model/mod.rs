@@ -26,6 +26,7 @@ mod seat;
 mod standing;
 mod tags;
 mod text;
+mod throw_value;
 mod view;
 
 pub use any::{AnyRules, AnyState};
@@ -46,4 +47,5 @@ pub use seat::{MAX_SEATS, Seat};
 pub use standing::{EndHow, Standing};
 pub use tags::NotationError;
 pub(crate) use tags::escape;
+pub use throw_value::{StickCount, StickSide, ThrowValue};
 pub use view::{Occupant, Piece, SeatView, View};

@@ -11,6 +11,7 @@ use crate::model::event::Event;
 use crate::model::reason::Reason;
 use crate::model::seat::Seat;
 use crate::model::standing::Standing;
+use crate::model::throw_value::{StickCount, ThrowValue};
 use crate::model::view::View;
 use crate::rules::RuleSetId;
 use crate::square::Square;
@@ -187,6 +188,18 @@ pub trait RuleSet: Copy + fmt::Debug + Send + Sync + 'static {
     /// (Jequier); by default each game stands alone.
     fn series(self) -> Option<SeriesScoring> {
         None
+    }
+
+    /// How the sticks count, for the rule sets that throw sticks; `None`
+    /// by default.
+    fn sticks(self) -> Option<StickCount> {
+        None
+    }
+
+    /// What `roll` is worth as a turn's throw: the squares it moves, from
+    /// the counted sticks or the dice ([`ThrowValue::of`]).
+    fn throw_value(self, roll: Roll) -> Option<ThrowValue> {
+        ThrowValue::of(roll, self.sticks())
     }
 
     /// The state a game with this many seats starts from.

@@ -182,41 +182,53 @@ const MODERN: [Special; 6] = [
 ];
 
 impl RuleSetId {
-    /// One line for people: what makes the rule set what it is.
+    /// What makes the rule set what it is, in plain words for someone who
+    /// has never played (the rules page has the details).
     #[must_use]
     pub const fn summary(self) -> &'static str {
         match self {
             RuleSetId::Kendall => {
-                "The standard rules (Kendall): 5 pieces, sticks 1-5, stop on 26, exact bear-off from 28-30."
+                "The classic game for two, with five pieces each and four throwing sticks. Every piece must stop on the House of Happiness (square 26) on its way, and the last squares need an exact throw to leave the board."
             }
             RuleSetId::Kendall7 => {
-                "Kendall's seven-piece game: an opening throw for a 1, safe houses 15, 26, 28 and 29."
+                "The classic game with seven pieces each. First both players throw until one throws a 1, which decides the colours; squares 15, 26, 28 and 29 keep a piece safe."
             }
             RuleSetId::Jequier => {
-                "Jequier's rules: sticks 1-4 and 6, walls, water back to square 1, backward moves, match score."
+                "A careful game for two that throws 1, 2, 3, 4 or 6. Three pieces in a row make a wall nobody may pass, a piece that cannot go forward must go back, and a match is scored over several games."
             }
             RuleSetId::Simple => {
-                "The popular web version: dark sides count, 6 for none, no mandatory stop, no backward moves."
+                "A lighter game for two: count the dark sides of the sticks, and none dark is a 6. Pieces never have to stop on the way and never move backwards."
             }
             RuleSetId::Peril => {
-                "Path of Peril: one die, pawns from a reserve, captures remove, trials on 26-30, first pawn out wins."
+                "A fast party game for two with one die. Bring your pawns onto the board, get past the traps on the last five squares, and win by getting a single pawn out."
             }
             RuleSetId::Modern => {
-                "Senet-modern: 2-4 players, two dice split or summed, numbered pieces scored when borne off."
+                "For two to four players with two dice: move one piece by their sum or two pieces one die each. Pieces score their dots when they leave, and the game ends when someone has three pieces out."
             }
         }
     }
 
-    /// The rule set's name for people.
+    /// The rule set's name for people: a name a newcomer can choose by,
+    /// with its author where the rules are someone's reconstruction.
     #[must_use]
     pub const fn display_name(self) -> &'static str {
         match self {
-            RuleSetId::Kendall => "Standard rules (Kendall)",
-            RuleSetId::Kendall7 => "Kendall's seven-piece game",
-            RuleSetId::Jequier => "Jequier's reconstruction",
-            RuleSetId::Simple => "The web version",
-            RuleSetId::Peril => "Senet: Path of Peril",
-            RuleSetId::Modern => "Senet-modern",
+            RuleSetId::Kendall => "Classic Senet (Kendall)",
+            RuleSetId::Kendall7 => "Classic Senet, seven pieces",
+            RuleSetId::Jequier => "Jequier's Senet",
+            RuleSetId::Simple => "Quick Senet",
+            RuleSetId::Peril => "Path of Peril",
+            RuleSetId::Modern => "Senet for 2 to 4 players",
+        }
+    }
+
+    /// What the rule set calls a piece, in the singular: Path of Peril's
+    /// spec says pawn; the others say piece.
+    #[must_use]
+    pub const fn piece_word(self) -> &'static str {
+        match self {
+            RuleSetId::Peril => "pawn",
+            _ => "piece",
         }
     }
 
@@ -252,6 +264,7 @@ impl RuleSetId {
             id: self,
             name: self.display_name().to_owned(),
             summary: self.summary().to_owned(),
+            piece_word: self.piece_word().to_owned(),
             seats: SeatRange { min, max },
             colours: (0u8..)
                 .zip(colours)
@@ -280,6 +293,7 @@ impl RuleSetId {
             exit_row: rules.exit_row(),
             guarded_by_neighbour: rules.guarded_by_neighbour(),
             series: rules.series(),
+            sticks: rules.sticks(),
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::kendall_v1::throw::{Throw, ThrowError};
 use crate::rules::bits::{check_pieces, guarded, span};
 use crate::rules::sticks::{StickRules, moves_of};
 use crate::rules::{Kendall, RuleSetId};
+use crate::model::StickSide;
 use crate::square::Square;
 use crate::sticks::Sticks;
 
@@ -160,6 +161,8 @@ impl Rules for Simple {
 }
 
 impl StickRules for Simple {
+    const COUNTED: StickSide = StickSide::Dark;
+
     fn movers(&self, position: &Position, throw: Throw) -> (u32, Direction) {
         (Simple::forward(position, throw), Direction::Forward)
     }

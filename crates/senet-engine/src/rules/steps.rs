@@ -453,6 +453,13 @@ macro_rules! stick_rule_set {
                 <$rules as StickRules>::SERIES
             }
 
+            fn sticks(self) -> Option<crate::model::StickCount> {
+                Some(crate::model::StickCount::from_score(
+                    <$rules as StickRules>::COUNTED,
+                    |fall| crate::kendall_v1::Rules::score(&self, fall).value(),
+                ))
+            }
+
             fn start(self, seats: u8) -> Result<StickState, SeatsError> {
                 start(&self, seats)
             }

@@ -9,7 +9,7 @@ use crate::kendall_v1::moves::{Direction, Move, MoveList};
 use crate::kendall_v1::position::Position;
 use crate::kendall_v1::side::Side;
 use crate::kendall_v1::throw::Throw;
-use crate::model::{SeriesScoring, SquareSpan};
+use crate::model::{SeriesScoring, SquareSpan, StickSide};
 
 /// The opening of Kendall-7 and Jequier: the seats throw in turn until one
 /// throws a 1; that seat takes the second colour (Spool, Black), the rules
@@ -39,6 +39,10 @@ pub(crate) trait StickRules: Rules + Copy + 'static {
 
     /// How the rule set scores a series of games, if it does (Jequier).
     const SERIES: Option<SeriesScoring> = None;
+
+    /// The side of the sticks the rule set counts: light (flat) sides,
+    /// unless it counts dark ones (the web version).
+    const COUNTED: StickSide = StickSide::Light;
 
     /// The pieces of the side to move that have a legal move with this
     /// throw (a bitboard), and which way they all move.

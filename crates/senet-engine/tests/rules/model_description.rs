@@ -259,3 +259,55 @@ fn the_rule_facts_are_the_rule_sets_own() {
             .all(|id| id.series().is_none())
     );
 }
+
+/// The throw tables of the specs: the side counted and the squares by how
+/// many sticks show it (0 to 4): `rules-kendall.md` "Throwing sticks" (and
+/// Kendall-7, which throws as the standard rules), `rules-simple.md`
+/// "Throws" (dark sides, none dark is 6), `rules-jequier.md` "Throws" (flat
+/// sides, none flat is 6, no 5).
+#[test]
+fn stick_throws_count_as_their_specs_say() {
+    use senet_engine::{Roll, StickCount, StickSide, Sticks, ThrowValue};
+    let spec: [(RuleSetId, StickSide, [u8; 5]); 4] = [
+        (RuleSetId::Kendall, StickSide::Light, [5, 1, 2, 3, 4]),
+        (RuleSetId::Kendall7, StickSide::Light, [5, 1, 2, 3, 4]),
+        (RuleSetId::Simple, StickSide::Dark, [6, 1, 2, 3, 4]),
+        (RuleSetId::Jequier, StickSide::Light, [6, 1, 2, 3, 4]),
+    ];
+    for (id, counted, squares) in spec {
+        let described = id.description().sticks;
+        assert_eq!(described, Some(StickCount { counted, squares }), "{id}");
+        // Every fall of the sticks, as a turn's throw.
+        for bits in 0u8..16 {
+            let lights = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0];
+            let light = lights.iter().filter(|&&l| l).count() as u8;
+            let up = if counted == StickSide::Light { light } else { 4 - light };
+            let roll = Roll::Sticks { sticks: Sticks::from_lights(lights) };
+            assert_eq!(
+                AnyRules::of(id).throw_value(roll),
+                Some(ThrowValue::Sticks { counted, up, squares: squares[usize::from(up)] }),
+                "{id} {lights:?}"
+            );
+        }
+    }
+    for id in [RuleSetId::Peril, RuleSetId::Modern] {
+        assert_eq!(id.description().sticks, None, "{id}");
+    }
+}
+
+/// A die's pips and two dice are their own squares; a lot is no throw.
+#[test]
+fn dice_throws_are_their_pips() {
+    use senet_engine::{Pip, Roll, Seat, ThrowValue};
+    let four = Pip::new(4).unwrap();
+    let two = Pip::new(2).unwrap();
+    let peril = AnyRules::of(RuleSetId::Peril);
+    assert_eq!(peril.throw_value(Roll::Die { pip: four }), Some(ThrowValue::Die { squares: 4 }));
+    let modern = AnyRules::of(RuleSetId::Modern);
+    assert_eq!(
+        modern.throw_value(Roll::Dice { first: four, second: two }),
+        Some(ThrowValue::Dice { first: 4, second: 2 })
+    );
+    let lot = Roll::Lot { seat: Seat::new(1).unwrap() };
+    assert_eq!(AnyRules::of(RuleSetId::Jequier).throw_value(lot), None);
+}

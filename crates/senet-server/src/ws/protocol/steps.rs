@@ -89,6 +89,7 @@ pub fn step_info(index: usize, played: &Played) -> StepInfo {
         text: played.entry.to_string(),
         seat: played.entry.seat(),
         by: played.by,
+        throw: played.throw,
         step,
         left,
         events: played.events.clone(),

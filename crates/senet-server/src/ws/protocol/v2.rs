@@ -7,7 +7,7 @@
 
 use chrono::{DateTime, Utc};
 use senet_engine::{
-    ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, View,
+    ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, ThrowValue, View,
 };
 use serde::Serialize;
 use uuid::Uuid;
@@ -145,6 +145,10 @@ pub struct StepInfo {
     /// and for decisions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<Seat>,
+    /// For a turn's throw, what it is worth in squares, as the rules count
+    /// it; absent for a draw the rules make and for decisions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub throw: Option<ThrowValue>,
     /// The step as data; `null` when a seat left the game.
     pub step: Option<Step>,
     /// How the seat left, when it did.
