@@ -3,13 +3,16 @@
 //! and keeps what the others publish. A node not heard from for three
 //! heartbeats drops out of the lobby. Each node also counts its public
 //! games starting and ending, so every node's lobby feed wakes for any
-//! node's game (the games themselves are read from the database).
+//! node's game (the games themselves are read from the database), and
+//! names its rooms whose game nobody is at: who is connected lives only in
+//! the owning node's memory, so every node leaves those games out of the
+//! games being played on its word.
 
 use futures_util::StreamExt;
 use tokio::sync::watch;
 
 use super::wire::LobbyUpdate;
-use crate::rooms::{LobbyEntry, Rooms};
+use crate::rooms::{OwnLobby, Rooms};
 
 /// The subject every node's lobby goes on.
 const LOBBY_SUBJECT: &str = "senet.lobby";
@@ -32,7 +35,7 @@ pub async fn run(rooms: Rooms, mut shutdown: watch::Receiver<bool>) {
     let period = cluster.lease() / 2;
     let mut heartbeat = tokio::time::interval(period);
     heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut told: Option<(Vec<LobbyEntry>, u64)> = None;
+    let mut told: Option<OwnLobby> = None;
     loop {
         tokio::select! {
             changed = changes.changed() => {
@@ -54,26 +57,36 @@ pub async fn run(rooms: Rooms, mut shutdown: watch::Receiver<bool>) {
             Some(message) = others.next() => {
                 match serde_json::from_slice::<LobbyUpdate>(&message.payload) {
                     Ok(update) if update.node != cluster.node_id() => {
-                        listings.set_remote(&update.node, update.entries, update.games);
+                        let told = OwnLobby {
+                            entries: update.entries,
+                            games: update.games,
+                            deserted: update.deserted,
+                        };
+                        listings.set_remote(&update.node, told);
                     }
                     Ok(_) => {}
                     Err(error) => tracing::warn!(%error, "an unreadable lobby from another node"),
                 }
             }
             () = super::stopping(&mut shutdown) => {
-                let games = listings.own().1;
-                publish(&cluster, (Vec::new(), games)).await;
+                let gone = OwnLobby {
+                    entries: Vec::new(),
+                    deserted: Vec::new(),
+                    ..listings.own()
+                };
+                publish(&cluster, gone).await;
                 return;
             }
         }
     }
 }
 
-async fn publish(cluster: &super::Cluster, (entries, games): (Vec<LobbyEntry>, u64)) {
+async fn publish(cluster: &super::Cluster, own: OwnLobby) {
     let update = LobbyUpdate {
         node: cluster.node_id().to_owned(),
-        entries,
-        games,
+        entries: own.entries,
+        games: own.games,
+        deserted: own.deserted,
     };
     match serde_json::to_vec(&update) {
         Ok(body) => {

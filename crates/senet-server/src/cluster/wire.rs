@@ -101,8 +101,9 @@ pub struct InfoReply {
     pub info: Option<serde_json::Value>,
 }
 
-/// A node's lobby: its listed rooms and how many times one of its public
-/// games started or ended, sent on every change and as a heartbeat.
+/// A node's lobby: its listed rooms, how many times one of its public
+/// games started or ended, and its rooms whose game nobody is at, sent on
+/// every change and as a heartbeat.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct LobbyUpdate {
     /// The node.
@@ -111,4 +112,9 @@ pub struct LobbyUpdate {
     pub entries: Vec<LobbyEntry>,
     /// Its count of public games started or ended.
     pub games: u64,
+    /// The codes of its rooms whose game nobody is at (every person seated
+    /// gone past the reconnect limit). Missing from a node of an earlier
+    /// release, which knows of none.
+    #[serde(default)]
+    pub deserted: Vec<String>,
 }

@@ -30,6 +30,8 @@ use seats::{seat_json, seats_json, side_of_seat};
 
 pub use game_id::GameId;
 
+use std::collections::HashSet;
+
 use axum::Json;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
@@ -42,6 +44,7 @@ use uuid::Uuid;
 use crate::clock::TimeControl;
 use crate::error::AppError;
 use crate::players::Viewer;
+use crate::rooms::Rooms;
 use crate::store::{GameStatus, HistoryQuery, HistoryRow, Store, WinnerFilter};
 
 pub use cursor::{decode_cursor, encode_cursor};
@@ -59,6 +62,7 @@ pub fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Store: FromRef<S>,
+    Rooms: FromRef<S>,
     std::sync::Arc<crate::config::Settings>: FromRef<S>,
     crate::review::Reviews: FromRef<S>,
 {
@@ -265,13 +269,14 @@ pub fn row_json(history: &HistoryRow) -> Value {
 /// `GET /api/games`: finished games, newest first, one page.
 async fn list_games(
     State(store): State<Store>,
+    State(rooms): State<Rooms>,
     viewer: Viewer,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<Value>, AppError> {
     let pairs = pairs(query)?;
     let (mut q, live) = parse_list_params(&pairs)?;
     if live {
-        return live_json(&store, q.limit, viewer.id()).await;
+        return live_json(&store, &rooms, q.limit, viewer.id()).await;
     }
     q.viewer = viewer.id();
     let limit = q.limit;
@@ -293,23 +298,38 @@ async fn list_games(
 }
 
 /// Games being played now that `viewer` may see, as `GET /api/games/live`
-/// lists them (the lobby feed sends the same list, as seen by anyone).
+/// lists them (the lobby feed sends the same list, as seen by anyone),
+/// but those of the rooms in `deserted`: nobody is at them (the store
+/// cannot tell, it knows nothing of connections; see
+/// [`crate::rooms::Listings::deserted`]). Read with room for those, so a
+/// page is still full.
 pub async fn live_rows_json(
     store: &Store,
     limit: i64,
     viewer: Option<Uuid>,
+    deserted: &HashSet<String>,
 ) -> Result<Vec<Value>, AppError> {
-    let rows = store.live_games(limit, viewer).await?;
-    Ok(rows.iter().map(row_json).collect())
+    let extra = i64::try_from(deserted.len()).unwrap_or(i64::MAX);
+    let rows = store
+        .live_games(limit.saturating_add(extra), viewer)
+        .await?;
+    Ok(rows
+        .iter()
+        .filter(|row| !deserted.contains(&row.game.room_code))
+        .take(usize::try_from(limit).unwrap_or(usize::MAX))
+        .map(row_json)
+        .collect())
 }
 
 async fn live_json(
     store: &Store,
+    rooms: &Rooms,
     limit: i64,
     viewer: Option<Uuid>,
 ) -> Result<Json<Value>, AppError> {
+    let deserted = rooms.registry().listings().deserted();
     Ok(Json(json!({
-        "games": live_rows_json(store, limit, viewer).await?,
+        "games": live_rows_json(store, limit, viewer, &deserted).await?,
         "next_cursor": null,
     })))
 }
@@ -317,6 +337,7 @@ async fn live_json(
 /// `GET /api/games/live`: games being played now (`limit` only).
 async fn live_games(
     State(store): State<Store>,
+    State(rooms): State<Rooms>,
     viewer: Viewer,
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Json<Value>, AppError> {
@@ -328,7 +349,7 @@ async fn live_games(
         ));
     }
     let (q, _) = parse_list_params(&pairs)?;
-    live_json(&store, q.limit, viewer.id()).await
+    live_json(&store, &rooms, q.limit, viewer.id()).await
 }
 
 /// `GET /api/players/{id}/totals`: finished games, wins and losses, and

@@ -83,13 +83,15 @@ async fn stopped(shutdown: &mut watch::Receiver<bool>) {
 
 impl Feed {
     /// The games being played: as read since the last start or end, else
-    /// read from the store now (once for every feed). A store that fails
-    /// keeps what this client has (logged): the rooms still go out.
+    /// read from the store now (once for every feed), without those nobody
+    /// is at (a room saying so is a change too). A store that fails keeps
+    /// what this client has (logged): the rooms still go out.
     async fn live_games(&self) -> LiveGames {
         let read = self.listings.live_read();
         let games = read
             .get_or_try_init(|| async {
-                crate::history::live_rows_json(&self.store, LIVE_LIMIT, None)
+                let deserted = self.listings.deserted();
+                crate::history::live_rows_json(&self.store, LIVE_LIMIT, None, &deserted)
                     .await
                     .map(Arc::new)
             })

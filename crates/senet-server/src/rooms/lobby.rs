@@ -3,6 +3,11 @@
 //! who joins from the lobby finds someone there. A room whose creator has
 //! left (or that no one has opened since the server started) is not
 //! listed; it is again as soon as the creator reconnects.
+//!
+//! The games being played are read from the store, which knows nothing of
+//! who is connected: so the rooms also say here which of their games
+//! nobody is at any more (every person seated gone past the reconnect
+//! limit), and those are left out of the list until a player comes back.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -90,6 +95,10 @@ pub struct Listings {
     local_games: Arc<AtomicU64>,
     /// The other nodes' listed rooms, by node (one node of several).
     remote: Arc<Mutex<HashMap<String, RemoteLobby>>>,
+    /// This node's rooms whose game nobody is at, by code, each with the
+    /// instance that said so (so a stopped instance never speaks for its
+    /// successor).
+    deserted: Arc<Mutex<HashMap<String, u64>>>,
 }
 
 /// Another node's lobby as it last told it.
@@ -97,7 +106,20 @@ pub struct Listings {
 struct RemoteLobby {
     entries: Vec<LobbyEntry>,
     games: u64,
+    deserted: Vec<String>,
     heard: std::time::Instant,
+}
+
+/// What a node tells the others of its lobby.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnLobby {
+    /// Its listed rooms, by code.
+    pub entries: Vec<LobbyEntry>,
+    /// Its count of public games started, ended, deserted or taken up
+    /// again.
+    pub games: u64,
+    /// The codes of its rooms whose game nobody is at, sorted.
+    pub deserted: Vec<String>,
 }
 
 impl Default for Listings {
@@ -110,6 +132,7 @@ impl Default for Listings {
             live: Arc::default(),
             local_games: Arc::default(),
             remote: Arc::default(),
+            deserted: Arc::default(),
         }
     }
 }
@@ -167,29 +190,81 @@ impl Listings {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// What this node tells the others: its own listed rooms and its count
-    /// of public games started or ended.
+    fn deserted_lock(&self) -> MutexGuard<'_, HashMap<String, u64>> {
+        self.deserted
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Says whether nobody is at a room's game (as its instance says): the
+    /// feeds read the games being played again when that changed.
+    pub fn set_deserted(&self, code: &str, instance: u64, deserted: bool) {
+        let mut map = self.deserted_lock();
+        let changed = if deserted {
+            map.insert(code.to_owned(), instance) != Some(instance)
+        } else if map.get(code) == Some(&instance) {
+            map.remove(code);
+            true
+        } else {
+            false
+        };
+        drop(map);
+        if changed {
+            self.games_changed();
+        }
+    }
+
+    /// The rooms whose game nobody is at, on this node or any other: their
+    /// games are left out of the games being played.
     #[must_use]
-    pub fn own(&self) -> (Vec<LobbyEntry>, u64) {
+    pub fn deserted(&self) -> std::collections::HashSet<String> {
+        let mut codes: std::collections::HashSet<String> =
+            self.deserted_lock().keys().cloned().collect();
+        for lobby in self.remote_lock().values() {
+            codes.extend(lobby.deserted.iter().cloned());
+        }
+        codes
+    }
+
+    /// What this node tells the others: its own listed rooms, its count of
+    /// public games started or ended, and its rooms nobody is at.
+    #[must_use]
+    pub fn own(&self) -> OwnLobby {
         let mut entries: Vec<LobbyEntry> = self
             .lock()
             .values()
             .map(|(_, entry)| entry.clone())
             .collect();
         entries.sort_by(|a, b| a.code.cmp(&b.code));
-        (entries, self.local_games.load(Ordering::SeqCst))
+        let mut deserted: Vec<String> = self.deserted_lock().keys().cloned().collect();
+        deserted.sort();
+        OwnLobby {
+            entries,
+            games: self.local_games.load(Ordering::SeqCst),
+            deserted,
+        }
     }
 
     /// What another node told of its lobby: the feeds wake if its rooms
-    /// changed, and read the games being played again if its count moved.
-    pub fn set_remote(&self, node: &str, entries: Vec<LobbyEntry>, games: u64) {
+    /// changed, and read the games being played again if its count or its
+    /// rooms nobody is at moved.
+    pub fn set_remote(&self, node: &str, told: OwnLobby) {
+        let OwnLobby {
+            entries,
+            games,
+            deserted,
+        } = told;
         let mut remote = self.remote_lock();
         let heard = std::time::Instant::now();
         let (listed, played) = match remote.get_mut(node) {
             Some(old) => {
-                let changed = (old.entries != entries, old.games != games);
+                let changed = (
+                    old.entries != entries,
+                    old.games != games || old.deserted != deserted,
+                );
                 old.entries = entries;
                 old.games = games;
+                old.deserted = deserted;
                 old.heard = heard;
                 changed
             }
@@ -198,6 +273,7 @@ impl Listings {
                 let lobby = RemoteLobby {
                     entries,
                     games,
+                    deserted,
                     heard,
                 };
                 remote.insert(node.to_owned(), lobby);
@@ -291,5 +367,37 @@ mod tests {
         let second = listings.live_read();
         assert!(!Arc::ptr_eq(&first, &second), "read again after a change");
         assert!(Arc::ptr_eq(&second, &listings.live_read()));
+    }
+
+    #[test]
+    fn a_room_nobody_is_at_is_left_out_on_its_own_word_or_another_nodes() {
+        let listings = Listings::default();
+        let before = listings.live_read();
+        listings.set_deserted("here", 7, true);
+        assert!(!Arc::ptr_eq(&before, &listings.live_read()), "read again");
+        assert_eq!(listings.own().deserted, vec!["here".to_owned()]);
+        // A stopped instance does not speak for its successor.
+        listings.set_deserted("here", 6, false);
+        assert!(listings.deserted().contains("here"));
+        let told = OwnLobby {
+            entries: Vec::new(),
+            games: 0,
+            deserted: vec!["there".to_owned()],
+        };
+        listings.set_remote("other", told.clone());
+        let both = listings.deserted();
+        assert!(both.contains("here") && both.contains("there"), "{both:?}");
+        // A player back: the other node's word changes, read again.
+        let read = listings.live_read();
+        listings.set_remote(
+            "other",
+            OwnLobby {
+                deserted: Vec::new(),
+                ..told
+            },
+        );
+        assert!(!Arc::ptr_eq(&read, &listings.live_read()), "read again");
+        listings.set_deserted("here", 7, false);
+        assert!(listings.deserted().is_empty());
     }
 }

@@ -21,5 +21,5 @@ pub use chat::lines_of as chat_lines;
 pub use commands::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound};
 pub use fair::client_seed;
 pub use handlers::{create_room, get_room};
-pub use lobby::{Listings, LiveGames, LobbyEntry};
+pub use lobby::{Listings, LiveGames, LobbyEntry, OwnLobby};
 pub use registry::{Located, RoomHandle, Rooms};

@@ -54,6 +54,7 @@ impl Registry {
             map.remove(code);
         }
         self.listings.set(code, instance, None);
+        self.listings.set_deserted(code, instance, false);
     }
 
     /// The rooms the lobby lists.

@@ -79,23 +79,36 @@ pub struct Cluster {
     /// ([`Cluster::start_with_db_proxy`]).
     pub db_proxy: Option<PgProxy>,
     nodes: Mutex<Vec<Node>>,
+    /// Flags every node gets besides the usual ones.
+    args: Vec<String>,
 }
 
 impl Cluster {
     /// Starts `n` nodes (`t<random>-node-0` …) with leases of `lease_ms` on a fresh
     /// database, migrated first so the nodes do not race to do it.
     pub async fn start(n: usize, lease_ms: u64) -> Cluster {
-        Cluster::start_nodes(n, lease_ms, None).await
+        Cluster::start_nodes(n, lease_ms, None, &[]).await
+    }
+
+    /// [`Cluster::start`] with these flags added to every node's command
+    /// (a short reconnect timeout, say).
+    pub async fn start_with_args(n: usize, lease_ms: u64, args: &[&str]) -> Cluster {
+        Cluster::start_nodes(n, lease_ms, None, args).await
     }
 
     /// [`Cluster::start`] with node `proxied` reaching the database through
     /// [`Cluster::db_proxy`] and a database time limit longer than any
     /// stall a test makes there (so a held write is not given up).
     pub async fn start_with_db_proxy(n: usize, lease_ms: u64, proxied: usize) -> Cluster {
-        Cluster::start_nodes(n, lease_ms, Some(proxied)).await
+        Cluster::start_nodes(n, lease_ms, Some(proxied), &[]).await
     }
 
-    async fn start_nodes(n: usize, lease_ms: u64, proxied: Option<usize>) -> Cluster {
+    async fn start_nodes(
+        n: usize,
+        lease_ms: u64,
+        proxied: Option<usize>,
+        args: &[&str],
+    ) -> Cluster {
         let db_url = create_postgres_database().await;
         let store = Store::connect(&db_url).await.expect("connect");
         store.migrate().await.expect("migrate");
@@ -131,6 +144,7 @@ impl Cluster {
             lease: Duration::from_millis(lease_ms),
             db_proxy,
             nodes: Mutex::new(nodes),
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
         };
         for i in 0..n {
             cluster.launch(i).await;
@@ -161,7 +175,8 @@ impl Cluster {
         command
             .args(["--node-id", &id])
             .args(["--nats-url", &format!("nats://{nats}")])
-            .args(["--lease-ms", &self.lease.as_millis().to_string()]);
+            .args(["--lease-ms", &self.lease.as_millis().to_string()])
+            .args(&self.args);
         // Off the runtime: the start reads the node's first line, and a
         // proxy this runtime runs may have to answer before there is one.
         let server = tokio::task::spawn_blocking(move || RealServer::start(command))

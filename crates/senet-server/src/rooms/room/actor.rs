@@ -77,7 +77,6 @@ impl Room {
                         if self.settle().instrument(span).await.is_ok() {
                             self.schedule_computer();
                         }
-                        self.relist();
                     }
                     if self.slot.table.draws_by_itself() {
                         let span = self.game_span.clone();
@@ -85,6 +84,8 @@ impl Room {
                         self.schedule_computer();
                     }
                     self.sync_clock();
+                    // The reconnect limit of players who left passes here.
+                    self.relist();
                     if matches!(self.slot.status, Status::Finished(_))
                         && self.audience.is_empty()
                         && self.last_activity.elapsed() >= self.settings.idle_room_timeout

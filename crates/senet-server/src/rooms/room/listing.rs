@@ -1,5 +1,6 @@
 //! How the room lists itself in the lobby: its entry (public, waiting
-//! with a seat open, its creator connected) and the game it has in play.
+//! with a seat open, its creator connected) and the game it has in play,
+//! unless nobody is at it any more.
 
 use senet_engine::{RuleSetId, Seat};
 
@@ -49,10 +50,13 @@ impl Room {
     /// connection, a seat taken, a game started), and when its creator
     /// connects before the snapshot goes out, so a creator who sees the
     /// room is already in the lobby. Only after the store has the change:
-    /// the feeds read the games being played from it.
+    /// the feeds read the games being played from it. Also on every tick:
+    /// nothing happens in a room when its players' reconnect limit passes.
     pub(super) fn relist(&mut self) {
         let entry = self.lobby_entry();
-        let live = (self.public && self.slot.status == Status::Playing).then_some(self.slot.id);
-        self.listing.update(&self.code, entry, live);
+        let playing = self.public && self.slot.status == Status::Playing;
+        let deserted = playing && self.deserted();
+        let live = (playing && !deserted).then_some(self.slot.id);
+        self.listing.update(&self.code, entry, live, deserted);
     }
 }

@@ -48,6 +48,35 @@ impl Room {
         }
     }
 
+    /// Whether nobody is at the game any more: every person in it (not the
+    /// computer, not a seat out of the game) has had no connection for the
+    /// reconnect timeout or longer. A person not seen since the room went
+    /// live counts as gone too: there is no one to wait for. Spectators do
+    /// not count; nothing happens at a game they watch until a player is
+    /// back. Such a game leaves the games being played, and comes back
+    /// when a player does.
+    pub(super) fn deserted(&self) -> bool {
+        let timeout = self.settings.reconnect_timeout;
+        let mut people = Seat::all(self.slot.table.seats())
+            .filter(|seat| self.slot.seat_in(*seat))
+            .filter(|seat| {
+                self.slot
+                    .seat(*seat)
+                    .and_then(|slot| slot.holder.as_ref())
+                    .is_some_and(|holder| holder.computer.is_none())
+            })
+            .peekable();
+        people.peek().is_some()
+            && people.all(|seat| {
+                !self.connected(seat)
+                    && self
+                        .slot
+                        .seat(seat)
+                        .and_then(|slot| slot.away_since)
+                        .is_none_or(|since| since.elapsed() >= timeout)
+            })
+    }
+
     /// The reconnect timeout, as the snapshots tell it.
     pub(super) fn reconnect_timeout_ms(&self) -> u64 {
         millis(self.settings.reconnect_timeout)
