@@ -11,6 +11,7 @@
  * @property {string} id
  * @property {string} name
  * @property {string} summary
+ * @property {string} [piece_word]  what the rules call a piece: `piece`, Path of Peril's `pawn`
  * @property {{min: number, max: number}} seats
  * @property {{index: number, name: string}[]} colours
  * @property {number} pieces_per_seat

@@ -7,8 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use senet_engine::{
-    AnyRules, AnyState, Event, Next, RuleSet, RuleSetId, Seat, Standing, Step,
-    ThrowValue,
+    AnyRules, AnyState, Event, Next, RuleSet, RuleSetId, Seat, Standing, Step, ThrowValue,
 };
 
 /// How a seat left a game of three or four seats.

@@ -88,7 +88,7 @@ export function boardHtml(n, view, opts) {
     const mark = marks.get(square) ?? '';
     const classes = ['sq', `row${row}`, special ? `special sq-${icon}` : '', (row + col) % 2 ? 'alt' : '', mark].filter(Boolean).join(' ');
     const owner = occ ? (occ.seat === null ? colourName(desc, occ.colour) : n.seat(occ.seat)) : '';
-    const occupant = occ ? `${possessive(owner)} piece${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
+    const occupant = occ ? `${possessive(owner)} ${desc.piece_word ?? 'piece'}${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
     const label = `Square ${square}${special ? `, ${special.name}` : ''}: ${occupant}`;
     const tipId = `tip-${square}`;
     const specialAttrs = special ? ` aria-describedby="${tipId}"` : '';
@@ -143,8 +143,7 @@ export function trayHtml(n, view, seat) {
   if (sv.removed.length) parts.push(`<span class="tray-part" data-part="removed"><span class="tray-label">Removed ${sv.removed.length}</span>${pieceRow(sv.removed, c)}</span>`);
   if (sv.score !== null) parts.push(`<span class="tray-part score" data-part="score"><span class="tray-label">Score</span> <strong data-testid="score-${seat}">${sv.score}</strong></span>`);
   const out = sv.out ? ' out' : '';
-  // A computer's name already starts with its colour: no "Spool (computer, expert) (Spool)".
   const cname = colourName(n.desc, c);
-  const label = `${name.startsWith(cname) ? name : `${name} (${cname})`}: ${n.desc.start === 'reserve' ? `${sv.reserve.length} in reserve, ` : ''}${sv.off.length} borne off${sv.removed.length ? `, ${sv.removed.length} removed` : ''}${sv.score !== null ? `, score ${sv.score}` : ''}${sv.out ? ', out of the game' : ''}`;
+  const label = `${name} (${cname}): ${n.desc.start === 'reserve' ? `${sv.reserve.length} in reserve, ` : ''}${sv.off.length} borne off${sv.removed.length ? `, ${sv.removed.length} removed` : ''}${sv.score !== null ? `, score ${sv.score}` : ''}${sv.out ? ', out of the game' : ''}`;
   return `<div class="tray tray-${seat}${out}" data-seat="${seat}" aria-label="${esc(label)}"><span class="tray-who">${pieceSvg(c, 'inline')}<span class="tray-name">${esc(name)}</span></span>${parts.join('')}</div>`;
 }

@@ -51,17 +51,16 @@ function seatCard(s, seat, ui) {
   let meta;
   if (!p) meta = `${esc(cname)} · waiting for someone to join`;
   else if (p.computer) {
-    // The name says colour and level; the line below says how it plays.
+    // The name says the level; the line below the colour and how it plays.
     const blurb = COMPUTER_LEVELS.find((l) => l.level === p.computer)?.blurb ?? 'plays by itself';
-    meta = esc(blurb.replace(/^./, (ch) => ch.toUpperCase()));
+    meta = `${esc(cname)} · ${esc(blurb)}`;
   } else {
     const away = s.awaySince[seat];
     meta = `${esc(cname)} · ${info.connected && (!me || ui.online) ? '<span class="conn on">online</span>' : `<span class="conn off">offline${away ? ` · ${shortDuration(ui.now - away)}` : ''}</span>`}`;
   }
   const name = p ? nameOf(s, seat) : 'Open seat';
-  // A computer's name is its colour; what it is follows in lighter type.
-  const shown = p?.computer ? `${esc(cname)} <em>(computer, ${esc(levelName(p.computer).toLowerCase())})</em>` : esc(name);
-  const label = `${name}${me ? ' (you)' : ''}${p?.computer ? '' : `, ${cname}`}${active ? ', to play' : ''}${info?.out ? ', out' : ''}`;
+  const shown = esc(name);
+  const label = `${name}${me ? ' (you)' : ''}, ${cname}${active ? ', to play' : ''}${info?.out ? ', out' : ''}`;
   return `<div class="${cls}" data-seat="${seat}" aria-label="${esc(label)}">${pieceSvg(colour, '', null)}<div class="player-text"><span class="player-name">${shown}${me ? ' <em>(you)</em>' : ''}</span><span class="player-meta">${meta}</span></div>${badge}</div>`;
 }
 
@@ -95,7 +94,7 @@ function throwPanel(s, ui) {
     const value = s.lastThrow;
     const big = value ? throwNumber(value) : rollText(s.lastRoll);
     const how = value ? `<p class="throw-desc throw-how" data-testid="throw-how">${esc(`${value.kind === 'sticks' ? `${countedText(value)} — ` : ''}${throwMoveText(value)}`)}</p>` : '';
-    caption = `<p class="throw-desc throw-who" data-testid="throw-who">${esc(throwerText(s))}:</p><p class="throw-value"><span class="big" data-testid="throw-value">${esc(big)}</span></p>${how}${notes.length ? `<p class="throw-desc"><strong class="pass-note">${esc(notes.join(' '))}</strong></p>` : ''}`;
+    caption = `<p class="throw-desc throw-who" data-testid="throw-who">${esc(throwerText(s))}:</p><p class="throw-value"><span class="big" data-testid="throw-value" data-step="${s.lastRollStep}">${esc(big)}</span></p>${how}${notes.length ? `<p class="throw-desc"><strong class="pass-note">${esc(notes.join(' '))}</strong></p>` : ''}`;
   } else {
     caption = `<p class="throw-desc">Nobody has thrown yet.</p>`;
   }
@@ -105,7 +104,7 @@ function throwPanel(s, ui) {
   const btn = show ? `<button type="button" id="throw" class="btn primary throw-btn" data-action="throw"${enabled ? '' : ' disabled'}>${label}</button>` : '';
   const auto = show ? `<label class="auto-forced"><input type="checkbox" data-setting="auto-forced"${ui.autoForced ? ' checked' : ''}> Play forced moves for me</label>` : '';
   const sound = `<label class="sound-switch"><input type="checkbox" data-setting="sound"${ui.muted ? '' : ' checked'}> Sounds</label>`;
-  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text" aria-live="polite">${caption}</div>${btn}${decisionPanel(s, ui)}<div class="switches">${auto}${sound}</div></section>`;
+  return `<section class="panel throw-panel" aria-label="Chance">${rollHtml(s.lastRoll, s.desc.chance)}<div class="throw-text">${caption}</div>${btn}${decisionPanel(s, ui)}<div class="switches">${auto}${sound}</div></section>`;
 }
 
 /**
@@ -244,14 +243,14 @@ export function roomHtml(s, ui) {
 ${s.spectators > 0 ? `<p class="watchers note" data-testid="spectators">${s.spectators} watching</p>` : ''}
 <div class="players">${cards}</div>
 ${banner}
-<p class="status${status.mine ? ' mine' : ''}${finished ? ' finished' : ''}" data-testid="status" aria-live="polite">${esc(status.text)}</p>
+<p class="status${status.mine ? ' mine' : ''}${finished ? ' finished' : ''}" data-testid="status">${esc(status.text)}</p>
 ${seriesLine}
 ${s.status === 'waiting' && me !== null ? inviteCard(s) : ''}
 <div class="play-area">
   <div class="board-col">
     <div class="board-wrap${two ? '' : ' many'}">${wrap}</div>
-    <p class="preview" id="preview" aria-live="polite">${esc(preview)}</p>
-    <div class="fx" aria-live="assertive" id="fx"></div>
+    <p class="preview" id="preview">${esc(preview)}</p>
+    <div class="fx" aria-hidden="true" id="fx"></div>
   </div>
   ${finished ? resultPanel(s, ui) : throwPanel(s, ui)}
   <aside class="side-col">

@@ -121,12 +121,60 @@ const WHY = /** @type {Record<string, string>} */ ({
   opening: 'opens',
 });
 
+/** The short word a step's effect gets on the board, in the rules' terms. */
+const EFFECT_WORDS = /** @type {Record<string, string>} */ ({
+  borne_off: 'Borne off!',
+  water: 'Into the water!',
+  removed: 'Removed!',
+  captured: 'Captured!',
+  sent_home: 'Sent home!',
+  swapped: 'Swapped!',
+  backward: 'Backward!',
+  bounced: 'Bounced back!',
+  effect: 'Moved by the square!',
+});
+
+/**
+ * A step's effect on the board, short, with whose piece and where:
+ * "Captured! Tiye's piece on square 13", "Borne off! Your piece from square 28".
+ * @param {Names} n
+ * @param {GameEvent} e  a piece event that is not a plain move
+ */
+export function effectText(n, e) {
+  if (e.kind !== 'piece') return '';
+  const word = EFFECT_WORDS[e.why] ?? (e.to.kind === 'off' ? EFFECT_WORDS.borne_off : '');
+  if (!word) return '';
+  const where = e.from.kind === 'square' ? ` ${e.to.kind === 'off' ? 'from' : 'on'} square ${e.from.square}` : '';
+  return inRulesWords(n.desc, `${word} ${whose(n, e.seat)} piece${where}`);
+}
+
+/**
+ * A sentence in the rule set's own words: Path of Peril says pawn where the
+ * others say piece (the description's `piece_word`).
+ * @param {Description | undefined} desc
+ * @param {string} text
+ */
+export function inRulesWords(desc, text) {
+  const word = desc?.piece_word;
+  if (!word || word === 'piece') return text;
+  const cap = word[0].toUpperCase() + word.slice(1);
+  return text.replace(/\b([Pp])iece(s?)\b/g, (_, p, plural) => `${p === 'P' ? cap : word}${plural}`);
+}
+
 /**
  * One event in a sentence: "Nefertari's piece moves from square 9 to square 13."
  * @param {Names} n
  * @param {GameEvent} e
  */
 export function eventText(n, e) {
+  return inRulesWords(n.desc, eventSentence(n, e));
+}
+
+/**
+ * @param {Names} n
+ * @param {GameEvent} e
+ */
+function eventSentence(n, e) {
   switch (e.kind) {
     case 'piece': {
       const piece = `${whose(n, e.seat)} piece${e.value ? ` (${e.value} dots)` : ''}`;
@@ -217,6 +265,14 @@ export function throwNumber(value) {
  * @param {Choice} c
  */
 export function choiceText(desc, c) {
+  return inRulesWords(desc, choiceSentence(desc, c));
+}
+
+/**
+ * @param {Description} desc
+ * @param {Choice} c
+ */
+function choiceSentence(desc, c) {
   switch (c.kind) {
     case 'move':
       return `Move the piece on ${squareName(desc, c.from)}`;

@@ -25,21 +25,32 @@ export function levelName(level) {
 }
 
 /**
- * How a computer seat is named everywhere: by its colour, with what it is
- * in one parenthesis, "Spool (computer, expert)" (several computers at one
- * table are told apart by colour); "Computer (expert)" where the colour is
- * not known (the games list).
+ * How a computer seat is named everywhere, the same in the room, the games
+ * list, the replay and every rematch (a seat's colour may change between
+ * games, so it is not in the name): "Expert computer"; where two computers
+ * of one level sit at a table, numbered by seat, "Expert computer 2".
  * @param {string} level
- * @param {string | null} [colour]  the seat's colour name
+ * @param {number} [nth]  its number among the table's computers of its level (0: the only one)
  */
-export function computerName(level, colour = null) {
-  const l = levelName(level).toLowerCase();
-  return colour ? `${colour} (computer, ${l})` : `Computer (${l})`;
+export function computerName(level, nth = 0) {
+  return `${levelName(level)} computer${nth ? ` ${nth}` : ''}`;
 }
 
 /**
- * The name of the player in a seat ("Nefertari", "Spool (computer,
- * expert)"), or the seat's colour when nobody sits there; "You" for the
+ * The number `computerName` gives the computer in `seat` among a table's
+ * seats: 0 when it is the only computer of its level, else 1, 2, … by seat.
+ * @param {ReadonlyArray<{seat: number, computer?: string | null}>} seats
+ * @param {number} seat
+ */
+export function computerNth(seats, seat) {
+  const level = seats.find((x) => x.seat === seat)?.computer;
+  if (!level) return 0;
+  const same = seats.filter((x) => x.computer === level).map((x) => x.seat).sort((a, b) => a - b);
+  return same.length > 1 ? same.indexOf(seat) + 1 : 0;
+}
+
+/**
+ * The name of the player in a seat ("Nefertari", "Expert computer"), or the seat's colour when nobody sits there; "You" for the
  * receiver when `you`.
  * @param {RoomState} s
  * @param {number} seat
@@ -49,7 +60,8 @@ export function nameOf(s, seat, you = false) {
   if (you && mySeat(s) === seat) return 'You';
   const p = s.seats[seat]?.player;
   const c = seatColour(s, seat);
-  if (p) return p.computer ? computerName(p.computer, c === null ? null : colourName(s.desc, c)) : p.display_name;
+  if (p?.computer) return computerName(p.computer, computerNth(s.seats.map((x) => ({ seat: x.seat, computer: x.player?.computer })), seat));
+  if (p) return p.display_name;
   return c === null ? `Seat ${seat + 1}` : colourName(s.desc, c);
 }
 

@@ -5,6 +5,8 @@
 // decide, but the one its code names or the rule set's description gives:
 // the rules live in the engine, whose message says the squares involved.
 
+import { inRulesWords } from './describe.js';
+
 /** @typedef {import('../types.js').Description} Description */
 
 /**
@@ -58,5 +60,5 @@ export const REASON_CODES = Object.keys(REASON_WORDS);
 export function reasonText(code, desc) {
   const words = REASON_WORDS[code];
   if (words === undefined) return null;
-  return typeof words === 'function' ? words(desc) : words;
+  return inRulesWords(desc, typeof words === 'function' ? words(desc) : words);
 }

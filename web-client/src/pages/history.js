@@ -8,7 +8,7 @@ import { getRuleSets } from '../net/api.js';
 import * as identity from '../logic/identity.js';
 import { pieceSvg } from '../draw/icons.js';
 import { durationText } from '../logic/replay-logic.js';
-import { computerName } from '../logic/format.js';
+import { computerName, computerNth } from '../logic/format.js';
 import { esc } from '../draw/board.js';
 
 /** @typedef {import('../net/history-api.js').GameRow} GameRow */
@@ -70,11 +70,12 @@ function winnerSeat(g) {
 
 /**
  * A seat's name in a list row: the player's name, a computer named as
- * everywhere (the row has no colours: "Computer (expert)"), null if open.
- * @param {{display_name: string | null, computer?: string | null}} x
+ * everywhere ("Expert computer"), null if open.
+ * @param {GameRow} g
+ * @param {{seat: number, display_name: string | null, computer?: string | null}} x  one of its seats
  */
-export function rowName(x) {
-  if (x.computer) return computerName(x.computer);
+export function rowName(g, x) {
+  if (x.computer) return computerName(x.computer, computerNth(g.seats, x.seat));
   return x.display_name;
 }
 
@@ -88,7 +89,7 @@ export function rowResult(g, me) {
   const w = winnerSeat(g);
   const mine = me ? g.seats.filter((x) => x.player_id === me).map((x) => x.seat) : [];
   const winner = w === null ? undefined : g.seats.find((x) => x.seat === w);
-  const winnerName = w === null ? 'Nobody' : winner ? rowName(winner) ?? `Seat ${w + 1}` : `Seat ${w + 1}`;
+  const winnerName = w === null ? 'Nobody' : winner ? rowName(g, winner) ?? `Seat ${w + 1}` : `Seat ${w + 1}`;
   const head = mine.length ? (w !== null && mine.includes(w) ? 'Won' : 'Lost') : `${winnerName} won`;
   return `${head} · ${HOW[g.result.how] ?? g.result.how}`;
 }
@@ -105,7 +106,7 @@ export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
   const w = winnerSeat(g);
   const who = g.seats
     .map((x) => {
-      const n = rowName(x);
+      const n = rowName(g, x);
       const name = n ? esc(n) : '<em>open seat</em>';
       const you = x.player_id && x.player_id === me ? ' <small class="inline">(you)</small>' : '';
       const score = x.score !== null && x.score !== undefined ? ` <small class="inline">${x.score}</small>` : '';
@@ -117,7 +118,7 @@ export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
   const date = live ? started : finished || started;
   const link = live ? `/r/${encodeURIComponent(g.room_code)}` : `/games/${encodeURIComponent(g.game_id)}`;
   const action = live ? 'Watch' : 'Replay';
-  const names = g.seats.map((x) => rowName(x) ?? 'open seat').join(' vs ');
+  const names = g.seats.map((x) => rowName(g, x) ?? 'open seat').join(' vs ');
   const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
   const control = controlText(g.time_control);
   return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''}${showTurns ? ` · ${g.turns} turns` : ''}${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;

@@ -13,7 +13,7 @@ import * as identity from '../logic/identity.js';
 import { pieceSvg } from '../draw/icons.js';
 import { raceChartSvg } from '../draw/race-chart.js';
 import { mountReview } from './review.js';
-import { computerName } from '../logic/format.js';
+import { computerName, computerNth } from '../logic/format.js';
 import { controlText } from '../logic/clock.js';
 import { thinkHtml } from '../logic/decision-time.js';
 import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../logic/replay-logic.js';
@@ -33,11 +33,8 @@ export function gameNames(g) {
     desc: g.description,
     seat: (seat) => {
       const s = g.seats.find((x) => x.seat === seat);
-      if (s?.computer) {
-        // Named as in the room: "Spool (computer, expert)".
-        const colour = s.colour ?? (g.description.colours.length > seat ? seat : null);
-        return computerName(s.computer, colour === null ? null : colourName(g.description, colour));
-      }
+      // Named as in the room: "Expert computer".
+      if (s?.computer) return computerName(s.computer, computerNth(g.seats, seat));
       if (s?.display_name) return s.display_name;
       return `Seat ${seat + 1}`;
     },

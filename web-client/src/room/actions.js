@@ -2,6 +2,7 @@
 // previewed, a piece that cannot move explained, a link copied, a
 // resignation confirmed first, a switch remembered.
 
+import { inRulesWords } from '../logic/describe.js';
 import { blockedReason } from '../logic/state.js';
 import { confirmDialog, copyText, toast } from '../pages/ui.js';
 import { controlOf, selectTapped, unselectTapped } from './board-effects.js';
@@ -55,8 +56,8 @@ export async function act(intent, room) {
     }
     case 'blocked': {
       // The rules' reason, as the server words it (the client holds no rules).
-      const why = (page.game && blockedReason(page.game, intent.square)) ?? 'the rules allow it no move with this throw';
-      toast(`That piece cannot move now: ${why}. The glowing pieces and squares can be played.`, 'info');
+      const why = (page.game && blockedReason(page.game, intent.square)) ?? 'The rules allow it no move with this throw.';
+      toast(inRulesWords(page.game?.desc, `That piece cannot move now. ${why.replace(/[^.!?]$/, '$&.')} The glowing pieces and squares can be played.`), 'info');
       return;
     }
     case 'sound':

@@ -2,6 +2,7 @@
 // from the server's preview events), a finger's tapped control, and the
 // slides and words of a step.
 
+import { effectText } from '../logic/describe.js';
 import { myOptions } from '../logic/state.js';
 import { destinations } from '../logic/tap.js';
 import { previewHint } from '../draw/room-page.js';
@@ -62,29 +63,20 @@ export function clearPreview(root, touch) {
   }
 }
 
-/** The short word a step's effect gets on the board, in the rules' terms. */
-const FX_WORDS = /** @type {Record<string, string>} */ ({
-  borne_off: 'Borne off!',
-  water: 'Into the water!',
-  removed: 'Removed!',
-  captured: 'Captured!',
-  sent_home: 'Sent home!',
-  swapped: 'Swapped!',
-});
-
 /**
  * Slides the pieces a step moved from where they were; captures, water,
  * bear-offs and removals get a short word.
  * @param {HTMLElement} root
  * @param {import('../types.js').ServerMessage} msg  a `step` event
+ * @param {import('../logic/describe.js').Names} names
  */
-export function animate(root, msg) {
+export function animate(root, msg, names) {
   /** @type {import('../types.js').GameEvent[]} */
   const events = msg.events ?? [];
   const fx = root.querySelector('#fx');
   const hit = events.find((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered' && e.why !== 'opening');
   if (fx && hit && hit.kind === 'piece') {
-    fx.textContent = FX_WORDS[hit.why] ?? '';
+    fx.textContent = effectText(names, hit);
     fx.className = `fx show fx-${hit.why}`;
   }
   if (reducedMotion()) return;

@@ -5,7 +5,7 @@
 
 import { ApiError, checkOrigin, getRoom } from '../net/api.js';
 import { RoomSocket } from '../net/socket.js';
-import { closeText, errorText, nameOf } from '../logic/format.js';
+import { closeText, errorText, nameOf, namesOf } from '../logic/format.js';
 import { mySeat, reduce } from '../logic/state.js';
 import { toast } from '../pages/ui.js';
 import { act } from './actions.js';
@@ -101,7 +101,7 @@ export function playRoom(root, code, token, setConn) {
     if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
     draw();
     // The room as first received neither slides nor sounds: nothing moved.
-    if (msg.type === 'step' && prev) animate(root, msg);
+    if (msg.type === 'step' && prev && page.game) animate(root, msg, namesOf(page.game));
     if (prev) hear(page, msg, widgets.notifier);
   }
 

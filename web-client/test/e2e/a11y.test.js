@@ -228,10 +228,10 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     await a.click('#create-btn');
     await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
     await a.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
-    // The computers are named by colour, each differently.
+    // The computers are named by level, each differently.
     const names = await a.locator('.player.computer .player-name').allTextContents();
     assert.equal(new Set(names).size, 3, names.join(' / '));
-    for (const n of names) assert.match(n, /^\w+ \(computer, (beginner|intermediate|expert)\)$/);
+    for (const n of names) assert.match(n, /^(Beginner|Intermediate|Expert) computer$/);
     // Some steps in, pieces spread over the board, then axe.
     await autoplay(a);
     await a.waitForFunction(() => document.getElementById('app')?.dataset.phase === 'finished' || document.querySelectorAll('.record-list li').length >= 24, null, { timeout: 120_000 });

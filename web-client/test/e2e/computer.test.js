@@ -50,25 +50,25 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   await page.waitForSelector('#app[data-role="seat0"][data-phase="throw"]');
   const card = page.locator('.player.computer');
   await card.waitFor();
-  // Named by its colour, what it is and its level said once.
-  assert.match(await card.textContent() ?? '', /Spool \(computer, expert\)/);
-  assert.match(await card.textContent() ?? '', /Thinks throws ahead/);
-  assert.match(await card.getAttribute('aria-label') ?? '', /^Spool \(computer, expert\)/);
+  // Named by its level, with its colour and how it plays below.
+  assert.match(await card.textContent() ?? '', /Expert computer/);
+  assert.match(await card.textContent() ?? '', /Spool · thinks throws ahead/);
+  assert.match(await card.getAttribute('aria-label') ?? '', /^Expert computer, Spool/);
   // Private: not in the lobby.
   const lobby = await fetch(`${server.base}/api/lobby`).then((r) => r.json());
   assert.deepEqual(lobby.rooms, []);
 
   // Play our turns (throw, then the first highlighted piece) until the
   // computer has moved a piece; it never offers a claim-win.
-  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Spool (computer, expert): move")').count();
+  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Expert computer: move")').count();
   const deadline = Date.now() + 90_000;
   while ((await computerMoved()) === 0) {
     assert.ok(Date.now() < deadline, 'the computer answered in time');
     assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
     if ((await act(page)) === 'wait') await untilOneMayAct([page]);
   }
-  const line = await page.locator('.record-list li.rec-decide:has-text("Spool (computer, expert)")').first().textContent();
-  assert.match(line ?? '', /^Spool \(computer, expert\): move the piece on square \d+/);
+  const line = await page.locator('.record-list li.rec-decide:has-text("Expert computer")').first().textContent();
+  assert.match(line ?? '', /^Expert computer: move the piece on square \d+/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
   // "Play forced moves for me" is off until switched on, and remembered.

@@ -112,10 +112,10 @@ test('replay views: the step panel, the step list, the result, the header', () =
   assert.match(head, /max="2"/);
   // Both times, each labelled: the list shows when a game finished.
   assert.match(replayPageHtml(g), / · Started [^·<]+ · Finished [^·<]+<\/p>/);
-  // A computer seat is named as in the room: by colour, then what it is.
+  // A computer seat is named as in the room: by its level.
   const vsComputer = { ...g, seats: [g.seats[0], { ...g.seats[1], player_id: 'c', display_name: 'Computer (expert)', computer: /** @type {const} */ ('expert') }] };
-  assert.equal(gameNames(vsComputer).seat(1), 'Spool (computer, expert)');
-  assert.match(replayPageHtml(vsComputer), /<h1>Nefertari .* vs Spool \(computer, expert\)/);
+  assert.equal(gameNames(vsComputer).seat(1), 'Expert computer');
+  assert.match(replayPageHtml(vsComputer), /<h1>Nefertari .* vs Expert computer/);
 });
 
 test('history list: filters (rule set too) in the address and the API path, rows of any seats', () => {
@@ -142,8 +142,8 @@ test('history list: filters (rule set too) in the address and the API path, rows
   assert.match(html, /href="\/games\/g1"/);
   assert.match(html, /Senet-modern · 88 turns/);
   assert.match(html, /<small>Finished [^<]+<\/small>/);
-  assert.match(html, /Computer \(expert\) <small/);
-  assert.match(rowHtml(row, null, false), /Replay: Nefertari vs .* vs Computer \(expert\)"/);
+  assert.match(html, /Expert computer <small/);
+  assert.match(rowHtml(row, null, false), /Replay: Nefertari vs .* vs Expert computer"/);
   assert.match(html, /&#60;b&#62;x&#60;\/b&#62; <small class="inline">\(you\)<\/small>/);
   assert.match(rowHtml(row, null, true), /href="\/r\/r1"/);
 });

@@ -31,13 +31,13 @@ function vsComputer() {
   }));
 }
 
-test('a computer seat is named by its colour with its level said once', () => {
-  assert.equal(computerName('intermediate', 'Spool'), 'Spool (computer, intermediate)');
-  assert.equal(computerName('expert'), 'Computer (expert)');
+test('a computer seat is named by its level, the same whatever colour it plays', () => {
+  assert.equal(computerName('intermediate'), 'Intermediate computer');
+  assert.equal(computerName('expert', 2), 'Expert computer 2');
   const s = vsComputer();
-  assert.equal(nameOf(s, 1), 'Spool (computer, intermediate)');
+  assert.equal(nameOf(s, 1), 'Intermediate computer');
   const status = statusLine(s).text;
-  assert.equal(status, 'Spool (computer, intermediate) is about to throw the sticks.');
+  assert.equal(status, 'Intermediate computer is about to throw the sticks.');
   assert.doesNotMatch(status, /\)\s*\(/, 'no stacked parentheses');
   assert.equal((status.match(/intermediate/gi) ?? []).length, 1, 'the level once');
 });
@@ -46,9 +46,9 @@ test('the computer seat card names it the same way, with no repeated level', () 
   const card = cards(roomHtml(vsComputer(), ui)).find((c) => /^<div class="player[^>]* computer[ "]/.test(c));
   assert.ok(card, 'a computer card');
   const words = text(card);
-  assert.match(words, /Spool \(computer, intermediate\)/);
+  assert.match(words, /Intermediate computer/);
   assert.equal((words.match(/intermediate/gi) ?? []).length, 1);
-  assert.match(card, /aria-label="Spool \(computer, intermediate\), to play"/);
+  assert.match(card, /aria-label="Intermediate computer, Spool, to play"/);
 });
 
 test('three computers at one table have three different names', () => {
@@ -59,16 +59,16 @@ test('three computers at one table have three different names', () => {
   }));
   const names = [1, 2, 3].map((seat) => nameOf(s, seat));
   assert.equal(new Set(names).size, 3, names.join(' / '));
-  for (const n of names) assert.match(n, /^\w+ \(computer, expert\)$/);
+  assert.deepEqual(names, ['Expert computer 1', 'Expert computer 2', 'Expert computer 3']);
 });
 
 test('the throw caption says who threw before what: never a number before a name', () => {
   let s = vsComputer();
   const roll = { kind: /** @type {const} */ ('sticks'), sticks: [true, true, false, false] };
   s = /** @type {any} */ (reduce(s, stepEvent(5, { step: { step: 'chance', roll }, by: 1, next: { kind: 'decide', seat: 1, options: [] } })).state);
-  assert.equal(throwerText(s), 'Spool (computer, intermediate) threw');
+  assert.equal(throwerText(s), 'Intermediate computer threw');
   const caption = text(/<div class="throw-text"[^>]*>(.*?)<\/div>/.exec(roomHtml(s, ui))?.[1] ?? '');
-  assert.equal(caption.trim(), 'Spool (computer, intermediate) threw: 2 light sides up');
+  assert.equal(caption.trim(), 'Intermediate computer threw: 2 light sides up');
   assert.doesNotMatch(caption, /\d+\s+[A-Z]\w* threw/);
   // Tiye's own throw.
   let t = fromSnapshot(snapshot({ seats: [
@@ -89,9 +89,9 @@ test('your own card says offline while your connection is down, online once it i
 
 test('the board and the trays name a computer seat without stacked parentheses', () => {
   const html = roomHtml(vsComputer(), ui);
-  assert.match(html, /aria-label="Spool \(computer, intermediate\): 0 borne off"/);
+  assert.match(html, /aria-label="Intermediate computer \(Spool\): 0 borne off"/);
   assert.match(html, /aria-label="Tiye \(Cone\): 0 borne off"/);
-  assert.match(html, /aria-label="Square 2: Spool&#39;s piece"/);
+  assert.match(html, /aria-label="Square 2: Intermediate computer&#39;s piece"/);
   assert.match(html, /aria-label="Square 1: Tiye&#39;s piece \(yours\)"/);
   assert.doesNotMatch(html, /\)\s*\(/);
 });

@@ -44,7 +44,10 @@ impl StickCount {
     /// fall by its count alone).
     pub(crate) fn from_score(counted: StickSide, score: impl Fn(Sticks) -> u8) -> StickCount {
         let mut squares = [0; 5];
-        for (light, bits) in [0b0000, 0b0001, 0b0011, 0b0111, 0b1111].into_iter().enumerate() {
+        for (light, bits) in [0b0000, 0b0001, 0b0011, 0b0111, 0b1111]
+            .into_iter()
+            .enumerate()
+        {
             let sticks = Sticks::from_bits(bits);
             let up = match counted {
                 StickSide::Light => light,

@@ -6,10 +6,10 @@ use crate::kendall_v1::Rules;
 use crate::kendall_v1::moves::{Direction, Move, MoveList, PlayError};
 use crate::kendall_v1::position::{Position, PositionError};
 use crate::kendall_v1::throw::{Throw, ThrowError};
+use crate::model::StickSide;
 use crate::rules::bits::{check_pieces, guarded, span};
 use crate::rules::sticks::{StickRules, moves_of};
 use crate::rules::{Kendall, RuleSetId};
-use crate::model::StickSide;
 use crate::square::Square;
 use crate::sticks::Sticks;
 

@@ -281,11 +281,21 @@ fn stick_throws_count_as_their_specs_say() {
         for bits in 0u8..16 {
             let lights = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0, bits & 8 != 0];
             let light = lights.iter().filter(|&&l| l).count() as u8;
-            let up = if counted == StickSide::Light { light } else { 4 - light };
-            let roll = Roll::Sticks { sticks: Sticks::from_lights(lights) };
+            let up = if counted == StickSide::Light {
+                light
+            } else {
+                4 - light
+            };
+            let roll = Roll::Sticks {
+                sticks: Sticks::from_lights(lights),
+            };
             assert_eq!(
                 AnyRules::of(id).throw_value(roll),
-                Some(ThrowValue::Sticks { counted, up, squares: squares[usize::from(up)] }),
+                Some(ThrowValue::Sticks {
+                    counted,
+                    up,
+                    squares: squares[usize::from(up)]
+                }),
                 "{id} {lights:?}"
             );
         }
@@ -302,12 +312,23 @@ fn dice_throws_are_their_pips() {
     let four = Pip::new(4).unwrap();
     let two = Pip::new(2).unwrap();
     let peril = AnyRules::of(RuleSetId::Peril);
-    assert_eq!(peril.throw_value(Roll::Die { pip: four }), Some(ThrowValue::Die { squares: 4 }));
+    assert_eq!(
+        peril.throw_value(Roll::Die { pip: four }),
+        Some(ThrowValue::Die { squares: 4 })
+    );
     let modern = AnyRules::of(RuleSetId::Modern);
     assert_eq!(
-        modern.throw_value(Roll::Dice { first: four, second: two }),
-        Some(ThrowValue::Dice { first: 4, second: 2 })
+        modern.throw_value(Roll::Dice {
+            first: four,
+            second: two
+        }),
+        Some(ThrowValue::Dice {
+            first: 4,
+            second: 2
+        })
     );
-    let lot = Roll::Lot { seat: Seat::new(1).unwrap() };
+    let lot = Roll::Lot {
+        seat: Seat::new(1).unwrap(),
+    };
     assert_eq!(AnyRules::of(RuleSetId::Jequier).throw_value(lot), None);
 }

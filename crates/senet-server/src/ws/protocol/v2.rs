@@ -7,7 +7,8 @@
 
 use chrono::{DateTime, Utc};
 use senet_engine::{
-    ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, ThrowValue, View,
+    ChanceKind, Choice, Description, Event, RuleSetId, Seat, Square, Standing, Step, ThrowValue,
+    View,
 };
 use serde::Serialize;
 use uuid::Uuid;
