@@ -231,6 +231,37 @@ async fn flooding_closes_the_socket_with_policy_violation() {
 }
 
 #[tokio::test]
+async fn a_heartbeat_is_never_rate_limited() {
+    // A message rate far below one ping a second: the pings of a client's
+    // heartbeat do not count against it.
+    let db_url = common::create_database().await;
+    let app = common::start_tuned(
+        &db_url,
+        0.1,
+        std::time::Duration::ZERO,
+        senet_server::store::DEFAULT_TIMEOUT,
+        |settings| settings.rate_burst = 1.0,
+    )
+    .await;
+    let (_, token) = app.player("Pinger").await;
+    let code = app.room(&token, "cone", true).await["code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (mut client, _) = app.connect(&code, Some(&token)).await;
+    for _ in 0..4 {
+        client.send(json!({ "v": 1, "type": "ping" })).await;
+        client.recv_type("pong").await;
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+    // The one message the rate allows is still there.
+    client.send(json!({ "v": 1, "type": "snapshot" })).await;
+    client.recv_type("snapshot").await;
+    client.close().await;
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn foreign_origin_is_rejected_and_own_origin_accepted() {
     let app = spawn_app().await;
     let (_, token) = app.player("Origin Tester").await;

@@ -1,4 +1,21 @@
-// A WebSocket that reconnects with exponential backoff and reports its state.
+// A WebSocket that reconnects with exponential backoff and reports its state,
+// and notices a server that went silent (docs/protocol.md, "Heartbeat").
+
+/**
+ * How often the open socket pings the server (`{"type":"ping"}`, answered
+ * with `pong`): well inside the server's allowance of a ping a second
+ * outside the message rate, so a heartbeat is never rate-limited.
+ */
+export const PING_EVERY_MS = 2_000;
+
+/**
+ * How long after a ping the socket waits for any frame at all from the
+ * server before it counts the server as gone (three pings unanswered) and
+ * reconnects. The close handshake is not waited for: a frozen server
+ * (SIGSTOP, a long stall) never answers it while its kernel keeps the TCP
+ * connection up, and the browser would wait a minute.
+ */
+export const SILENCE_LIMIT_MS = 6_000;
 
 /**
  * Delay before reconnect attempt `attempt` (0-based): 0.5 s doubling up to
@@ -36,6 +53,12 @@ export class RoomSocket {
     this.retryTimer = undefined;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.pingTimer = undefined;
+    /**
+     * Runs from the first ping sent since the server was last heard; any
+     * frame stops it, its end drops the socket.
+     * @type {ReturnType<typeof setTimeout> | undefined}
+     */
+    this.silenceTimer = undefined;
     /** Consecutive attempts that never opened. */
     this.failedOpens = 0;
   }
@@ -62,10 +85,12 @@ export class RoomSocket {
       this.attempt = 0;
       this.failedOpens = 0;
       this.hooks.onStatus('open', { attempt: 0, delay: 0, closeCode: null });
-      clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), 25_000);
+      this.quiet();
+      this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
     };
     ws.onmessage = (ev) => {
+      // Any frame is a sign of life, whatever it says.
+      this.heard();
       if (typeof ev.data !== 'string') return;
       let msg;
       try {
@@ -76,16 +101,62 @@ export class RoomSocket {
       if (msg && typeof msg.type === 'string') this.hooks.onMessage(msg);
     };
     ws.onclose = (ev) => {
-      clearInterval(this.pingTimer);
+      // A socket given up on for its silence closes later: the timers are
+      // its successor's by then.
       if (this.ws !== ws) return;
       this.ws = null;
-      if (!opened) this.failedOpens += 1;
-      if (this.stopped) return;
-      const delay = backoffDelay(this.attempt);
-      this.attempt += 1;
-      this.hooks.onStatus('reconnecting', { attempt: this.attempt, delay, closeCode: ev.code, closeReason: ev.reason });
-      this.retryTimer = setTimeout(() => this.open(), delay);
+      this.quiet();
+      this.lost(opened, ev.code, ev.reason);
     };
+  }
+
+  /**
+   * The connection is gone: reconnect after the backoff.
+   * @param {boolean} opened  whether it had opened
+   * @param {number | null} closeCode
+   * @param {string} [closeReason]
+   */
+  lost(opened, closeCode, closeReason) {
+    if (!opened) this.failedOpens += 1;
+    if (this.stopped) return;
+    const delay = backoffDelay(this.attempt);
+    this.attempt += 1;
+    this.hooks.onStatus('reconnecting', { attempt: this.attempt, delay, closeCode, closeReason });
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  /** A heartbeat ping; the first since the server was last heard starts the wait for an answer. */
+  ping() {
+    if (!this.send({ type: 'ping' })) return;
+    if (this.silenceTimer === undefined) this.silenceTimer = setTimeout(() => this.silent(), SILENCE_LIMIT_MS);
+  }
+
+  /** Something came from the server: it is there. */
+  heard() {
+    clearTimeout(this.silenceTimer);
+    this.silenceTimer = undefined;
+  }
+
+  /** Stops the heartbeat (the socket closed, or a new one opened). */
+  quiet() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+    this.heard();
+  }
+
+  /**
+   * Nothing came for {@link SILENCE_LIMIT_MS} after a ping: let the socket
+   * go without waiting for its close, and reconnect (the snapshot on
+   * connecting brings the page up to date).
+   */
+  silent() {
+    const ws = this.ws;
+    this.silenceTimer = undefined;
+    if (!ws) return;
+    this.ws = null;
+    this.quiet();
+    ws.close(4001, 'server silent');
+    this.lost(true, null);
   }
 
   /**
@@ -102,7 +173,7 @@ export class RoomSocket {
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
+    this.quiet();
     this.ws?.close(1000);
     this.ws = null;
     this.hooks.onStatus('stopped', { attempt: 0, delay: 0, closeCode: null });

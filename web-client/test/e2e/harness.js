@@ -58,17 +58,22 @@ export function buildServer() {
  * the long games, where the database's commits set the pace).
  * @param {string} bin
  * @param {string[]} [extraArgs]
- * @param {{sqlite?: boolean, publicUrl?: string}} [opts]  `publicUrl`: the
- *   server's `--public-url` (by default the address it listens on)
+ * @param {{sqlite?: boolean, publicUrl?: string, database?: string, log?: string}} [opts]
+ *   `publicUrl`: the server's `--public-url` (by default the address it
+ *   listens on); `database`: the PostgreSQL database of another server
+ *   started here (its `db`), used as it is and left for that one to drop
+ *   (several nodes on one database); `log`: the log's file name in
+ *   test-output (`server.log`)
  */
 export async function startServer(bin, extraArgs = [], opts = {}) {
   mkdirSync(OUTPUT_DIR, { recursive: true });
-  const db = `senet_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const db = opts.database ?? `senet_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const ownDb = opts.database === undefined;
   const sqliteFile = join(OUTPUT_DIR, `${db}.db`);
-  if (!opts.sqlite) execFileSync('createdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, db]);
+  if (!opts.sqlite && ownDb) execFileSync('createdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, db]);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const log = createWriteStream(join(OUTPUT_DIR, 'server.log'));
+  const log = createWriteStream(join(OUTPUT_DIR, opts.log ?? 'server.log'));
   const dbArgs = opts.sqlite ? ['--db-path', sqliteFile, '--sqlite-synchronous', 'normal'] : [];
   /** @type {Record<string, string | undefined>} */
   const env = { ...process.env, DATABASE_URL: `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`, RUST_LOG: 'info' };
@@ -97,6 +102,10 @@ export async function startServer(bin, extraArgs = [], opts = {}) {
   }
   return {
     base,
+    /** The PostgreSQL database's name. */
+    db,
+    /** The server's process id (to freeze it with SIGSTOP, say). */
+    pid: /** @type {number} */ (child.pid),
     async stop() {
       if (!exited) {
         const gone = new Promise((r) => child.once('exit', r));
@@ -104,6 +113,7 @@ export async function startServer(bin, extraArgs = [], opts = {}) {
         await Promise.race([gone, new Promise((r) => setTimeout(r, 8000))]);
         if (!exited) child.kill('SIGKILL');
       }
+      if (!ownDb) return;
       try {
         if (opts.sqlite) for (const ext of ['', '-wal', '-shm']) rmSync(`${sqliteFile}${ext}`, { force: true });
         else execFileSync('dropdb', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '--if-exists', db]);

@@ -21,7 +21,8 @@ use super::protocol::close::{
 };
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
 use super::{
-    CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket,
+    CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, PING_BURST, PING_PER_SEC,
+    READ_BUFFER, TokenBucket,
 };
 use crate::config::Settings;
 use crate::error::AppError;
@@ -239,6 +240,9 @@ struct Session {
     bucket: TokenBucket,
     /// Chat messages, limited apart from the rest (refused, not closed).
     chat_bucket: TokenBucket,
+    /// Pings within the heartbeat's allowance, which the message rate
+    /// does not count.
+    ping_bucket: TokenBucket,
     stop: Stop,
     heartbeat: std::time::Duration,
 }
@@ -318,6 +322,18 @@ impl Session {
         }
     }
 
+    /// Whether a text frame is a ping within the heartbeat's allowance
+    /// ([`PING_PER_SEC`]): answered without counting against the message
+    /// rate. Only a frame small enough to be a ping is parsed here.
+    fn heartbeat_ping(&mut self, text: &str) -> bool {
+        text.len() <= 64
+            && matches!(
+                parse_client_message(text, self.version),
+                Ok(ClientMessage::Ping)
+            )
+            && self.ping_bucket.take()
+    }
+
     /// A message from the client, or why reading failed.
     async fn incoming(
         &mut self,
@@ -336,6 +352,9 @@ impl Session {
             Message::Close(_) => return Err(End::ClientClosed),
             // tungstenite answers pings itself.
             Message::Ping(_) | Message::Pong(_) => return Ok(()),
+            Message::Text(text) if self.heartbeat_ping(text.as_str()) => {
+                return self.reply(&ServerMessage::Pong).await;
+            }
             _ if !self.bucket.take() => {
                 tracing::warn!("rate limit exceeded; closing");
                 crate::metrics::message_rejected("rate_limited");
@@ -432,6 +451,7 @@ async fn run(
         version,
         bucket,
         chat_bucket: TokenBucket::new(CHAT_BURST, CHAT_PER_SEC),
+        ping_bucket: TokenBucket::new(PING_BURST, PING_PER_SEC),
         stop: Stop {
             room: close_rx,
             shutdown,

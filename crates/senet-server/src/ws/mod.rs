@@ -10,7 +10,7 @@ mod rate;
 
 pub use connection::ws_handler;
 pub use origin::origin_check;
-pub use rate::{CHAT_BURST, CHAT_PER_SEC, TokenBucket};
+pub use rate::{CHAT_BURST, CHAT_PER_SEC, PING_BURST, PING_PER_SEC, TokenBucket};
 
 /// Largest text frame the protocol accepts; larger ones get `frame_too_large`.
 pub const MAX_CLIENT_FRAME: usize = 4 * 1024;

@@ -11,6 +11,16 @@ pub const CHAT_BURST: f64 = 5.0;
 /// seconds, so 5 in any 10 seconds after a burst.
 pub const CHAT_PER_SEC: f64 = 0.5;
 
+/// Pings a connection may send at once outside the message rate.
+pub const PING_BURST: f64 = 3.0;
+
+/// Pings a second a connection may send sustained outside the message
+/// rate: one a second, twice the web client's heartbeat (a ping every
+/// 2 s). So a client's heartbeat never counts against the message rate,
+/// however low that is set or however busy the client is, and can never
+/// get its socket closed; pings beyond this count as any other message.
+pub const PING_PER_SEC: f64 = 1.0;
+
 /// Allows `burst` messages at once and `rate` a second sustained.
 #[derive(Debug, Clone)]
 pub struct TokenBucket {
