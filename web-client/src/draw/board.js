@@ -4,6 +4,7 @@
 import { pathDirection, squareToCell } from './board-geometry.js';
 import { colourName, optionKind, optionText, possessive, specialOn } from '../logic/describe.js';
 import { iconFor, pieceSvg, squareIconSvg } from './icons.js';
+import { landingMarks } from '../logic/tap.js';
 
 /** @typedef {import('../types.js').Description} Description */
 /** @typedef {import('../types.js').View} View */
@@ -54,6 +55,7 @@ export function shortName(name) {
  * @property {number | null} decider  the deciding seat
  * @property {number | null} me       the receiver's seat
  * @property {import('../types.js').GameEvent[]} [marks]  the last step's events, marked on the board
+ * @property {boolean} [landing]  mark where each piece would land (a touch screen: one tap there plays)
  */
 
 /**
@@ -78,6 +80,10 @@ export function boardHtml(n, view, opts) {
     if (e.from.kind === 'square') marks.set(e.from.square, 'mark-from');
     if (e.to.kind === 'square') marks.set(e.to.square, e.why === 'move' || e.why === 'entered' || e.why === 'backward' ? 'mark-to' : 'mark-hit');
   }
+  // Touch: where each single-option control's piece lands, marked.
+  const landings = opts.landing && opts.decider !== null
+    ? landingMarks([...bySquare.values()].filter((os) => os.length === 1).map((os) => ({ key: os[0].option, events: os[0].events ?? [] })), opts.decider)
+    : new Map();
   let html = `<div class="board" role="list" aria-label="Senet board: squares 1 to ${desc.squares} along an S-shaped path">`;
   for (let square = 1; square <= desc.squares; square += 1) {
     const { row, col } = squareToCell(square);
@@ -86,13 +92,14 @@ export function boardHtml(n, view, opts) {
     const icon = special ? iconFor(special.name) : '';
     const dir = pathDirection(square);
     const mark = marks.get(square) ?? '';
-    const classes = ['sq', `row${row}`, special ? `special sq-${icon}` : '', (row + col) % 2 ? 'alt' : '', mark].filter(Boolean).join(' ');
+    const landing = landings.get(square);
+    const classes = ['sq', `row${row}`, special ? `special sq-${icon}` : '', (row + col) % 2 ? 'alt' : '', mark, landing ? 'landing' : ''].filter(Boolean).join(' ');
     const owner = occ ? (occ.seat === null ? colourName(desc, occ.colour) : n.seat(occ.seat)) : '';
     const occupant = occ ? `${possessive(owner)} ${desc.piece_word ?? 'piece'}${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
     const label = `Square ${square}${special ? `, ${special.name}` : ''}: ${occupant}`;
     const tipId = `tip-${square}`;
     const specialAttrs = special ? ` aria-describedby="${tipId}"` : '';
-    html += `<div class="${classes}" role="listitem" data-square="${square}" data-dir="${dir}" style="--r:${row + 1};--c:${col + 1}" aria-label="${esc(label)}"${specialAttrs}>`;
+    html += `<div class="${classes}" role="listitem" data-square="${square}" data-dir="${dir}" style="--r:${row + 1};--c:${col + 1}" aria-label="${esc(label)}"${specialAttrs}${landing ? ` data-landing="${esc(landing)}"` : ''}>`;
     html += `<span class="sq-num" aria-hidden="true">${square}</span>`;
     if (special) {
       html += squareIconSvg(icon);

@@ -28,7 +28,7 @@ import { boardHtml, esc, trayHtml } from './board.js';
  */
 export function previewHint(touch) {
   return touch
-    ? 'Tap a glowing piece or square to see what it does; tap it again to play.'
+    ? 'Tap a marked square to move there, or tap a glowing piece to see what it does and tap it again to play.'
     : 'Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.';
 }
 
@@ -186,7 +186,7 @@ function recordPanel(s) {
 function helpPanel(s) {
   const d = s.desc;
   const squares = d.special_squares.map((sq) => `<li><strong>${sq.square} · ${esc(sq.name)}</strong>: ${esc(sq.effect)}</li>`).join('');
-  return `<details class="panel help"><summary>How to play: ${esc(d.name)}</summary><p>${esc(d.summary)}</p><ul>${squares}</ul><p><a href="/rules#${esc(d.id)}">Read the full rules</a></p></details>`;
+  return `<details class="panel help"><summary>How to play: ${esc(d.name)}</summary><p>${esc(d.summary)}</p><ul>${squares}</ul><p><a class="standalone" href="/rules#${esc(d.id)}">Read the full rules</a></p></details>`;
 }
 
 /**
@@ -234,7 +234,7 @@ export function roomHtml(s, ui) {
   const cards = order.map((seat) => seatCard(s, seat, ui)).join('');
   const trays = order.map((seat) => trayHtml(n, s.view, seat));
   const two = order.length === 2;
-  const board = boardHtml(n, s.view, { options, decider: s.next.kind === 'decide' ? s.next.seat : null, me, marks: s.lastStep?.events ?? [] });
+  const board = boardHtml(n, s.view, { options, decider: s.next.kind === 'decide' ? s.next.seat : null, me, marks: s.lastStep?.events ?? [], landing: ui.touch ?? false });
   const wrap = two ? `${trays[0]}${board}${trays[1]}` : `${board}<div class="trays">${trays.join('')}</div>`;
   const preview = options.length ? previewHint(ui.touch ?? false) : '';
   const seriesLine = !finished && s.series.length ? `<p class="series note" data-testid="series">Series: ${s.series.map((x) => `${esc(s.seats.find((seat) => seat.player?.player_id === x.player_id)?.player?.display_name ?? 'a player')} ${x.points}`).join(' · ')}</p>` : '';

@@ -84,7 +84,9 @@ export function summaryHtml(review, name) {
   const heads = Object.entries(GRADES)
     .map(([, g]) => `<th scope="col"><abbr title="${esc(g.words)}">${g.symbol}</abbr></th>`)
     .join('');
-  return `<table class="review-table" data-testid="review-summary"><caption>Accuracy (0–100) and luck (points of win chance, + lucky)</caption><thead><tr><th scope="col">Player</th><th scope="col">Accuracy</th>${heads}<th scope="col">Luck</th></tr></thead><tbody>${rows}</tbody></table>`;
+  // In a box that scrolls sideways on a narrow screen (reachable by the
+  // keyboard), so the table never widens the page.
+  return `<div class="table-scroll" tabindex="0" role="region" aria-label="Accuracy and luck"><table class="review-table" data-testid="review-summary"><caption>Accuracy (0–100) and luck (points of win chance, + lucky)</caption><thead><tr><th scope="col">Player</th><th scope="col">Accuracy</th>${heads}<th scope="col">Luck</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /**

@@ -42,7 +42,8 @@ export function markdownHtml(md) {
       const body = [];
       for (i += 1; i < lines.length && !lines[i].startsWith('```'); i += 1) body.push(lines[i]);
       i += 1;
-      html += `<pre><code>${esc(body.join('\n'))}</code></pre>`;
+      // Focusable: a wide example scrolls sideways by keyboard too.
+      html += `<pre tabindex="0"><code>${esc(body.join('\n'))}</code></pre>`;
     } else if (h) {
       const level = Math.min(6, h[1].length + 1);
       html += `<h${level} id="${slug(h[2])}">${inline(h[2])}</h${level}>`;
@@ -98,7 +99,7 @@ export function ruleSetCard(d, md) {
   const squares = d.special_squares.map((s) => `<li>${squareIconSvg(iconFor(s.name))}<strong>${s.square} · ${esc(s.name)}</strong> ${esc(s.effect)}</li>`).join('');
   return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(d.name)}</h2><p class="summary">${esc(d.summary)}</p>
 <p>${seats} · ${d.pieces_per_seat} pieces each${values}, starting ${d.start === 'reserve' ? 'in a reserve off the board' : 'on the board'} · ${chance} · ${colours}</p>
-<ul class="special-list">${squares}</ul><p><a href="#${sectionFor(md, d.id)}">The full rules</a></p></section>`;
+<ul class="special-list">${squares}</ul><p><a class="standalone" href="#${sectionFor(md, d.id)}">The full rules</a></p></section>`;
 }
 
 /**

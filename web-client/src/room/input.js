@@ -92,6 +92,7 @@ function clickIntents(root, page, ev) {
     dests: selected && page.game ? destinationsOf(selected, page.game) : [],
     control: key || null,
     square: squareEl instanceof HTMLElement ? Number(squareEl.dataset.square) : null,
+    landing: squareEl instanceof HTMLElement ? squareEl.dataset.landing ?? null : null,
   });
   if (outcome.kind === 'preview') return [{ kind: 'tap', key: outcome.key }];
   if (outcome.kind === 'play') return [{ kind: 'play', key: outcome.key }];

@@ -1,7 +1,9 @@
 // Accessibility in real Chromium against the real server: axe-core finds no
 // violation on any page (home, rules, the room waiting, with a decision to
 // make and finished, the join card, the games list, a replay and the 404
-// page), in the light and the dark colour scheme; the main action is the
+// page), in the light and the dark colour scheme, at desktop size and on
+// both phone sizes, where each page also fits the screen's width, every tap
+// target is at least 44 px and the board and throw button share a screen; the main action is the
 // first control after the skip link. Screenshots of every page in both
 // schemes go to test-output/.
 
@@ -9,7 +11,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { buildServer, launchBrowser, startServer } from './harness.js';
-import { DESKTOP, act, autoplay, home, shoot, stopAutoplay, untilOneMayAct, whatNow } from './play.js';
+import { DESKTOP, act, autoplay, home, laidOut, shoot, stopAutoplay, untilOneMayAct, whatNow } from './play.js';
+import { PHONES, phoneProblems } from './fit.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -59,7 +62,18 @@ async function axeViolations(page) {
  */
 async function check(page, scheme, name, found) {
   await page.mouse.move(1, 1); // no hover tooltip
+  const own = page.viewportSize() ?? DESKTOP;
   for (const v of await axeViolations(page)) found.push(`${scheme} ${name}: ${v}`);
+  // The same state on both phone sizes: axe again, and what a phone needs.
+  for (const phone of PHONES) {
+    await page.setViewportSize(phone);
+    await laidOut(page);
+    const at = `${scheme} ${name} ${phone.width}×${phone.height}`;
+    for (const v of await axeViolations(page)) found.push(`${at}: ${v}`);
+    for (const p of await phoneProblems(page)) found.push(`${at}: ${p}`);
+  }
+  await page.setViewportSize(own);
+  await laidOut(page);
   await shoot(page, `a11y-${scheme}-${name}`);
 }
 

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { destinations, inputKind, tapOutcome } from '../../src/logic/tap.js';
+import { destinations, inputKind, landingMarks, tapOutcome } from '../../src/logic/tap.js';
 import { MUTED_KEY, isMuted, stepSound, turnCame } from '../../src/room/sound.js';
 import { fromSnapshot } from '../../src/logic/state.js';
 import { previewHint, roomHtml } from '../../src/draw/room-page.js';
@@ -33,6 +33,23 @@ test('a mouse click on a board control plays it; elsewhere it drops a selection'
   assert.deepEqual(tapOutcome({ ...base, selected: '7', control: '9' }), { kind: 'play', key: '9' });
   assert.deepEqual(tapOutcome({ ...base, selected: '7', control: null }), { kind: 'cancel' });
   assert.deepEqual(tapOutcome({ ...base, selected: null, control: null }), { kind: 'none' });
+});
+
+test('a tap on a landing mark plays its move at once; a square two moves land on is not marked', () => {
+  const t = /** @type {const} */ ('touch');
+  assert.deepEqual(tapOutcome({ input: t, selected: null, dests: [], control: null, square: 12, landing: '9' }), { kind: 'play', key: '9' });
+  // With another piece previewed, a landing mark elsewhere still plays its own move.
+  assert.deepEqual(tapOutcome({ input: t, selected: '7', dests: [10], control: null, square: 12, landing: '9' }), { kind: 'play', key: '9' });
+  // A target that is its own landing (entering a pawn there): one tap.
+  assert.deepEqual(tapOutcome({ input: t, selected: null, dests: [], control: 'enter 3', square: 3, landing: 'enter 3' }), { kind: 'play', key: 'enter 3' });
+  const piece = (/** @type {number} */ seat, /** @type {number} */ from, /** @type {number} */ to) => ({ kind: /** @type {const} */ ('piece'), seat, value: null, from: { kind: /** @type {const} */ ('square'), square: from }, to: { kind: /** @type {const} */ ('square'), square: to }, why: 'move' });
+  const marks = landingMarks([
+    { key: '9', events: [piece(0, 9, 12), piece(1, 12, 9)] },
+    { key: '5', events: [piece(0, 5, 8)] },
+    { key: '4', events: [piece(0, 4, 8)] },
+  ], 0);
+  // The swapped piece's square (9) is not where the player taps; 8 is two moves'.
+  assert.deepEqual([...marks], [[12, '9']]);
 });
 
 test('a tap previews; the same piece again or its destination plays; elsewhere cancels', () => {
@@ -105,6 +122,6 @@ test('the room page shows the Sounds switch as remembered, and says "tap" to a f
   const ui = { online: true, pending: false, now: 0 };
   assert.match(roomHtml(s, ui), /<input type="checkbox" data-setting="sound" checked> Sounds/);
   assert.match(roomHtml(s, { ...ui, muted: true }), /<input type="checkbox" data-setting="sound"> Sounds/);
-  assert.match(previewHint(true), /^Tap a glowing piece.*tap it again to play/);
+  assert.match(previewHint(true), /^Tap a marked square to move there, or tap a glowing piece.*tap it again to play/);
   assert.match(previewHint(false), /^Hover or focus/);
 });

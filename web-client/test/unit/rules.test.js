@@ -13,7 +13,7 @@ test('the rules document renders headings with anchors, lists, tables, code and 
   assert.match(html, /<strong>bold<\/strong> <code>code<\/code> <a href="#x">link<\/a> bad/);
   assert.match(html, /<ul><li>one<\/li><li>two<\/li><\/ul>/);
   assert.match(html, /<table><tr><th>a<\/th><th>b<\/th><\/tr><tr><td>1<\/td><td>2<\/td><\/tr><\/table>/);
-  assert.match(html, /<pre><code>&#60;raw&#62;<\/code><\/pre>/);
+  assert.match(html, /<pre tabindex="0"><code>&#60;raw&#62;<\/code><\/pre>/);
   assert.equal(sectionFor(md, 'modern'), 'senet-modern-modern');
   assert.equal(sectionFor(md, 'kendall'), 'how-to-play');
   assert.equal(slug('How to play Senet-modern (2, 3 or 4 players)'), 'how-to-play-senet-modern-2-3-or-4-players');
