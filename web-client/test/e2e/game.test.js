@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, buildServer, escapeRegExp, launchBrowser, ruleSetName, startServer } from './harness.js';
 import { DESKTOP, PHONE, act, nextSeq, playOut, seqOf, shoot, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -97,7 +97,9 @@ test('two players create, share, play to the end, rematch; a spectator watches',
 
   // --- B sees the room appear in the lobby, then opens the invite link and joins.
   await b.waitForSelector(`.lobby-room [data-join]`);
-  assert.match(await b.textContent('.lobby-list') ?? '', /Nefertari.*Standard rules \(Kendall\) · 1 of 2 seats open/s);
+  // The rule set's name as the server's description gives it.
+  const kendall = escapeRegExp(await ruleSetName(server.base, 'kendall'));
+  assert.match(await b.textContent('.lobby-list') ?? '', new RegExp(`Nefertari.*${kendall} · 1 of 2 seats open`, 's'));
   assert.equal(await b.evaluate(() => /** @type {any} */ (window).stillTheSamePage), true, 'no reload');
   assert.deepEqual(lobbyPolls, [], 'the home page follows the feed, it does not poll');
   await b.goto(invite);

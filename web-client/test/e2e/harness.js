@@ -132,3 +132,23 @@ export function launchBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+/**
+ * The name the server gives rule set `id` (`GET /api/rule-sets`), so a
+ * test reads it as the page does instead of copying it.
+ * @param {string} base
+ * @param {string} id
+ * @returns {Promise<string>}
+ */
+export async function ruleSetName(base, id) {
+  const body = /** @type {{rule_sets: {id: string, name: string}[]}} */ (await fetch(`${base}/api/rule-sets`).then((r) => r.json()));
+  const found = body.rule_sets.find((d) => d.id === id);
+  if (!found) throw new Error(`the server has no rule set ${id}`);
+  return found.name;
+}
+
+/**
+ * `text` as a regular expression that matches it literally.
+ * @param {string} text
+ */
+export const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

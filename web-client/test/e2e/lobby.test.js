@@ -8,7 +8,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildServer, launchBrowser, startServer } from './harness.js';
+import { buildServer, launchBrowser, ruleSetName, startServer } from './harness.js';
 import { act, home, shoot, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -117,7 +117,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
   await a.waitForFunction(() => /** @type {any} */ (window).senetNotes.length > 0);
   const told = await notes(a);
   assert.equal(told.length, 1, JSON.stringify(told));
-  assert.equal(told[0].title, 'Your turn — Standard rules (Kendall) vs Akhenaten');
+  assert.equal(told[0].title, `Your turn — ${await ruleSetName(server.base, 'kendall')} vs Akhenaten`);
 
   // W's "Playing now" shows the game, with its clock; the lobby drops it.
   await w.waitForSelector('[data-testid="live-games"] .hg-row');
