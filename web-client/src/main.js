@@ -1,7 +1,8 @@
 // Entry point: picks the page from the address (home, a room at /r/{code},
-// the games at /games, a replay at /games/{id}).
+// the games at /games, a replay at /games/{id}, the lessons at /learn).
 
 import { showHistory } from './pages/history.js';
+import { showLearn } from './learn/page.js';
 import { showHome } from './pages/home.js';
 import { logoSvg } from './draw/icons.js';
 import { showReplay } from './pages/replay.js';
@@ -11,11 +12,14 @@ import { showRules } from './pages/rules.js';
 /**
  * The page for a path: the home page, or a room.
  * @param {string} path
- * @returns {{page: 'home'} | {page: 'rules'} | {page: 'room', code: string} | {page: 'history'} | {page: 'replay', id: string} | {page: 'missing'}}
+ * @returns {{page: 'home'} | {page: 'rules'} | {page: 'learn', id: string | null} | {page: 'room', code: string} | {page: 'history'} | {page: 'replay', id: string} | {page: 'missing'}}
  */
 export function route(path) {
   if (path === '/' || path === '/index.html') return { page: 'home' };
   if (path === '/rules' || path === '/rules/') return { page: 'rules' };
+  if (path === '/learn' || path === '/learn/') return { page: 'learn', id: null };
+  const l = /^\/learn\/([a-z0-9-]{1,32})\/?$/.exec(path);
+  if (l) return { page: 'learn', id: l[1] };
   const m = /^\/r\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   if (m) return { page: 'room', code: m[1] };
   if (path === '/games' || path === '/games/') return { page: 'history' };
@@ -40,6 +44,7 @@ function start() {
   if (r.page === 'home') showHome(root);
   else if (r.page === 'room') showRoom(root, r.code, setConn);
   else if (r.page === 'rules') showRules(root);
+  else if (r.page === 'learn') showLearn(root, r.id);
   else if (r.page === 'history') showHistory(root);
   else if (r.page === 'replay') showReplay(root, r.id);
   else root.innerHTML = '<section class="panel center"><h1>Page not found</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>';

@@ -3,8 +3,8 @@
 //! runs from any folder.
 //!
 //! Routes: the page at `/` (and `/index.html`), the history pages `/games`
-//! and `/games/{id}`, the invite link `/r/{code}` (which answers a browser,
-//! `Accept: text/html`, with the page and every other client with the
+//! and `/games/{id}`, the lessons `/learn` and `/learn/{id}`, the invite
+//! link `/r/{code}` (which answers a browser, `Accept: text/html`, with the page and every other client with the
 //! room's JSON, as `GET /api/rooms/{code}` does), the assets under
 //! `/assets/{version}/…` and, for older pages, at their plain paths
 //! (`/styles.css`, `/css/{file}.css`, `/favicon.svg`, `/src/{path}.js`). Any other address
@@ -65,6 +65,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("css/chat.css", CSS),
     asset!("css/clocks.css", CSS),
     asset!("css/history.css", CSS),
+    asset!("css/learn.css", CSS),
     asset!("css/phone.css", CSS),
     asset!("css/review.css", CSS),
     asset!("css/room.css", CSS),
@@ -77,6 +78,9 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/draw/race-chart.js", JS),
     asset!("src/draw/review-chart.js", JS),
     asset!("src/draw/room-page.js", JS),
+    asset!("src/learn/coach.js", JS),
+    asset!("src/learn/page.js", JS),
+    asset!("src/learn/panel.js", JS),
     asset!("src/logic/clock.js", JS),
     asset!("src/logic/decision-time.js", JS),
     asset!("src/logic/describe.js", JS),
@@ -155,6 +159,10 @@ where
         .route("/rules", get(index))
         .route("/rules/", get(index))
         .route("/rules.md", get(rules_md))
+        .route("/learn", get(index))
+        .route("/learn/", get(index))
+        .route("/learn/{id}", get(index))
+        .route("/learn/{id}/", get(index))
 }
 
 /// The rules of every rule set for people (`docs/rules.md`), which the

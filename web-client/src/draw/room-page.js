@@ -2,7 +2,7 @@
 // set and two to four seats, drawn from the server's description and view.
 
 import { rollHtml, throwLabel } from './chance.js';
-import { colourName, countedText, eventText, optionText, rollText, standingText, stepText, throwMoveText, throwNumber } from '../logic/describe.js';
+import { colourName, countedText, eventText, optionText, rollText, standingText, stepLine, throwMoveText, throwNumber } from '../logic/describe.js';
 import { COMPUTER_LEVELS, clockText, levelName, nameOf, namesOf, resultText, shortDuration, statusLine } from '../logic/format.js';
 import { pieceSvg } from './icons.js';
 import { actingSeat, canClaimWin, canThrow, claimWait, myOptions, mySeat, playing, seatColour } from '../logic/state.js';
@@ -164,7 +164,8 @@ function actionsPanel(s, ui) {
 }
 
 /**
- * The record: every step, newest first.
+ * The record: every step, newest first, each said once (a decision by
+ * what it did).
  * @param {RoomState} s
  */
 function recordPanel(s) {
@@ -172,7 +173,7 @@ function recordPanel(s) {
   const items = s.steps
     .slice(-200)
     .reverse()
-    .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepText(n, st, null))}</li>`)
+    .map((st) => `<li value="${st.step_no}" class="rec-${st.step?.step ?? 'left'}">${esc(stepLine(n, st, st.by ?? null))}</li>`)
     .join('');
   return `<details class="panel record" open><summary>Record <span class="count">${s.steps.length}</span></summary>${
     items ? `<ol reversed class="record-list" data-testid="record" tabindex="0" aria-label="Steps, newest first">${items}</ol>` : '<p class="note">No steps yet.</p>'
@@ -252,12 +253,15 @@ ${s.status === 'waiting' && me !== null ? inviteCard(s) : ''}
     <p class="preview" id="preview">${esc(preview)}</p>
     <div class="fx" aria-hidden="true" id="fx"></div>
   </div>
+  <div class="controls-col">
   ${finished ? resultPanel(s, ui) : throwPanel(s, ui)}
   <aside class="side-col">
     ${finished ? '' : actionsPanel(s, ui)}
     ${recordPanel(s)}
     ${helpPanel(s)}
   </aside>
+  </div>
+  <div class="chat-slot" id="chat-slot"></div>
 </div>
 </div>`;
 }

@@ -336,13 +336,39 @@ export function optionKind(o, seat) {
  */
 export function stepText(n, st, thrower) {
   const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
-  if (st.left) return `${subject(n, st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}. ${events}`.trim();
+  return `${stepHead(n, st, thrower)} ${events}`.trim();
+}
+
+/**
+ * A step without its events: who threw what, who chose what, who left.
+ * @param {Names} n
+ * @param {StepInfo} st
+ * @param {number | null} thrower  the seat whose throw a chance step is, if known
+ */
+export function stepHead(n, st, thrower) {
+  if (st.left) return `${subject(n, st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}.`;
   if (!st.step) return st.text;
   if (st.step.step === 'chance') {
     const who = thrower === null ? 'Chance' : `${subject(n, thrower)} threw`;
-    return `${who}: ${rollText(st.step.roll, st.throw)}. ${events}`.trim();
+    return `${who}: ${rollText(st.step.roll, st.throw)}.`;
   }
-  return `${subject(n, st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}. ${events}`.trim();
+  return `${subject(n, st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}.`;
+}
+
+/**
+ * A step in one short line, each step said once: a throw as it fell, a
+ * decision by what it did (its events, which name the piece and squares)
+ * rather than the option chosen and then its effect again.
+ * @param {Names} n
+ * @param {StepInfo} st
+ * @param {number | null} thrower
+ */
+export function stepLine(n, st, thrower) {
+  if (st.step?.step === 'decide' && !st.left) {
+    const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
+    if (events) return events;
+  }
+  return stepText(n, st, thrower);
 }
 
 /** How games end, in words. */
@@ -374,7 +400,9 @@ export function standingText(n, st) {
   const winner = st.places[0];
   // Between two, "the others" is one: the opponent.
   const two = st.places.length === 2 ? TWO_SEAT_HOW[st.how] : undefined;
-  const how = two ?? HOW[st.how] ?? st.how.replace(/_/g, ' ');
+  // …and when the reader is that opponent, "you".
+  const readerLost = n.me !== undefined && n.me !== null && n.me !== winner && st.places.includes(n.me);
+  const how = (two && readerLost ? two.replace(/^the opponent/, 'you') : two) ?? HOW[st.how] ?? st.how.replace(/_/g, ' ');
   const head = winner === undefined ? 'The game is over' : `${n.seat(winner)} won, ${how}`;
   const places = st.places.map((seat, i) => {
     const points = st.scores[seat];

@@ -108,7 +108,7 @@ export function resultText(s) {
   // The step that ended the game says how before `game_over` comes.
   const standing = s.standing ?? (s.next.kind === 'end' ? s.next.standing : null);
   if (!standing) return 'The game is over.';
-  return `${standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true) }, standing).head.replace(/^You won/, 'You win')}.`;
+  return `${standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true), me: mySeat(s) }, standing).head.replace(/^You won/, 'You win')}.`;
 }
 
 /** Plain words for each server error code. */

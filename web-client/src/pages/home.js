@@ -23,12 +23,13 @@ export function ago(iso, now) {
 }
 
 /**
- * One rule set's choice: its name, one-line summary and a link to its rules.
+ * One rule set's choice: its name, summary, and links to its rules and
+ * its lesson.
  * @param {import('../types.js').Description} d
  * @param {boolean} checked
  */
 function ruleSetChoice(d, checked) {
-  return `<label class="rs-choice"><input type="radio" name="rule_set" value="${esc(d.id)}"${checked ? ' checked' : ''}><span><strong>${esc(d.name)}</strong><small>${esc(d.summary)}</small><a href="/rules#${esc(d.id)}" class="rules-link">Rules</a></span></label>`;
+  return `<label class="rs-choice"><input type="radio" name="rule_set" value="${esc(d.id)}"${checked ? ' checked' : ''}><span><strong>${esc(d.name)}</strong><small>${esc(d.summary)}</small><span class="rs-links"><a href="/rules#${esc(d.id)}" class="rules-link">Rules</a> <a href="/learn/${esc(d.id)}" class="rules-link learn-link">Learn to play</a></span></span></label>`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { ApiError } from '../net/api.js';
 import { downloadRecord, getGame } from '../net/history-api.js';
 import { showReplayChat } from './replay-chat.js';
 import { rollHtml } from '../draw/chance.js';
-import { colourName, eventText, standingText, stepText } from '../logic/describe.js';
+import { colourName, eventText, standingText, stepHead, stepLine } from '../logic/describe.js';
 import * as identity from '../logic/identity.js';
 import { pieceSvg } from '../draw/icons.js';
 import { raceChartSvg } from '../draw/race-chart.js';
@@ -83,7 +83,7 @@ export function stepPanelHtml(g, all, n) {
     }
   }
   const events = st.events.map((e) => `<li>${esc(eventText(names, e))}</li>`).join('');
-  return `${rollHtml(roll, g.description.chance)}<div class="replay-what"><p class="replay-turn-text" data-testid="step-text">${esc(stepText(names, st, throwerOf(g, n)))}</p>${events ? `<ul class="event-list">${events}</ul>` : ''}</div>`;
+  return `${rollHtml(roll, g.description.chance)}<div class="replay-what"><p class="replay-turn-text" data-testid="step-text">${esc(stepHead(names, st, throwerOf(g, n)))}</p>${events ? `<ul class="event-list">${events}</ul>` : ''}</div>`;
 }
 
 /**
@@ -94,14 +94,12 @@ export function stepPanelHtml(g, all, n) {
 export function moveListHtml(g, n) {
   const names = gameNames(g);
   const items = g.steps
-    .map((st) => {
+    .map((st, i) => {
       const cur = st.step_no === n ? ' aria-current="step"' : '';
-      const tags = st.events.filter((e) => e.kind === 'piece' && e.why !== 'move' && e.why !== 'entered').map((e) => `<span class="ev ev-${e.kind === 'piece' ? esc(e.why) : e.kind}">${e.kind === 'piece' ? esc(e.why.replace('_', ' ')) : ''}</span>`).join('');
-      // Whose step: the seat's piece, and its name for screen readers (a
-      // bare seat number read as "167. 2 1:22").
+      // Whose step: the seat's piece beside the words.
       const seat = st.seat === null ? undefined : g.seats.find((x) => x.seat === st.seat);
-      const who = st.seat === null ? '' : `<span class="turn-side">${pieceSvg(seat?.colour ?? st.seat, 'mini')}<span class="sr-only">${esc(names.seat(st.seat))}:</span></span> `;
-      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span> ${who}<code>${esc(st.text)}</code> ${tags}${thinkHtml(st)}</button></li>`;
+      const who = st.seat === null ? '' : `<span class="turn-side" aria-hidden="true">${pieceSvg(seat?.colour ?? st.seat, 'mini')}</span>`;
+      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span>${who}<span class="turn-words">${esc(stepLine(names, st, throwerOf(g, i + 1)))}</span>${thinkHtml(st)}</button></li>`;
     })
     .join('');
   const start = `<li><button type="button" class="turn-btn" data-turn="0"${n === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> start</button></li>`;

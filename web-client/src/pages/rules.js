@@ -99,7 +99,7 @@ export function ruleSetCard(d, md) {
   const squares = d.special_squares.map((s) => `<li>${squareIconSvg(iconFor(s.name))}<strong>${s.square} · ${esc(s.name)}</strong> ${esc(s.effect)}</li>`).join('');
   return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(d.name)}</h2><p class="summary">${esc(d.summary)}</p>
 <p>${seats} · ${d.pieces_per_seat} pieces each${values}, starting ${d.start === 'reserve' ? 'in a reserve off the board' : 'on the board'} · ${chance} · ${colours}</p>
-<ul class="special-list">${squares}</ul><p><a class="standalone" href="#${sectionFor(md, d.id)}">The full rules</a></p></section>`;
+<ul class="special-list">${squares}</ul><p class="rule-set-links"><a class="standalone" href="#${sectionFor(md, d.id)}">The full rules</a> <a class="btn" href="/learn/${esc(d.id)}" data-testid="learn-${esc(d.id)}">Learn to play</a></p></section>`;
 }
 
 /**

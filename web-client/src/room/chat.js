@@ -282,6 +282,8 @@ export function roomChat(root, opts) {
   });
 
   return {
+    /** The panel, which the room places under its board (render.js). */
+    panel,
     /**
      * Takes the chat's messages; true when the message was the chat's.
      * @param {import('../types.js').ServerMessage} msg

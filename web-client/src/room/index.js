@@ -11,6 +11,7 @@ import { toast } from '../pages/ui.js';
 import { act } from './actions.js';
 import { announce, hear } from './announce.js';
 import { say } from './said.js';
+import { lessonPanel } from '../learn/panel.js';
 import { animate, reducedMotion } from './board-effects.js';
 import { roomChat } from './chat.js';
 import { roomClock } from './clocks.js';
@@ -45,6 +46,11 @@ export function playRoom(root, code, token, setConn) {
     chat: roomChat(root, { code, named: token !== null, send: (m) => socket.send(m) }),
     notifier: turnNotifier(root, localStorage),
   };
+  // A "Learn to play" game (/r/{code}?lesson=1): the lesson's tips beside it.
+  const lesson = token !== null && new URLSearchParams(location.search).get('lesson') === '1'
+    ? lessonPanel(root, code, { leave: leaveLesson })
+    : null;
+  let leaving = false;
   const pacing = new DrawPacing(apply);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let pendingTimer;
@@ -96,6 +102,8 @@ export function playRoom(root, code, token, setConn) {
       announce(r.state, msg);
       say(r.state, msg);
     }
+    if (r.state) lesson?.heard(r.state, msg);
+    if (leaving && msg.type === 'game_over') location.assign('/');
     // The end of a game changes what the room keeps (the series score):
     // ask for the room as it is now.
     if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
@@ -138,6 +146,20 @@ export function playRoom(root, code, token, setConn) {
       setPending(true);
       draw();
     }
+  }
+
+  /**
+   * Leaves a lesson at any time: a game still on is resigned (the room is
+   * the player's alone with the computer), then the home page.
+   */
+  function leaveLesson() {
+    const s = page.game;
+    const on = s !== null && s.status === 'playing' && mySeat(s) !== null && !s.seats[mySeat(s) ?? 0]?.out;
+    if (on && socket.send({ type: 'resign' })) {
+      leaving = true;
+      // The resignation's answer (game_over) or a second, whichever first.
+      setTimeout(() => location.assign('/'), 1000);
+    } else location.assign('/');
   }
 
   /** When connecting keeps failing, find out why and say it. */

@@ -17,7 +17,7 @@ import { touching } from './state.js';
  * The parts of the room drawn after the page, from the same state.
  * @typedef {Object} RoomWidgets
  * @property {{draw: (s: RoomState) => void}} clocks
- * @property {{draw: (s: RoomState) => void}} chat
+ * @property {{draw: (s: RoomState) => void, panel: HTMLElement}} chat
  * @property {{draw: (seated: boolean) => void}} notifier
  */
 
@@ -41,6 +41,10 @@ import { touching } from './state.js';
 export function render(root, page, widgets, waiting) {
   const s = page.game;
   if (!s) return { tappedShown: page.tapped === null };
+  // The chat lives in the page (under the board on a wide screen) but is
+  // not drawn with it: out before the page is replaced, back after.
+  const chat = widgets.chat.panel;
+  if (root.contains(chat) && root.parentElement) move(chat, root.parentElement, root.nextSibling);
   const kept = keep(root, s);
   root.innerHTML = roomHtml(s, {
     online: page.online,
@@ -52,6 +56,8 @@ export function render(root, page, widgets, waiting) {
     muted: isMuted(localStorage),
   });
   widgets.clocks.draw(s);
+  const slot = root.querySelector('#chat-slot');
+  if (slot) move(chat, slot, null);
   widgets.chat.draw(s);
   widgets.notifier.draw(mySeat(s) !== null);
   root.dataset.seq = String(s.seq);
@@ -68,6 +74,35 @@ export function render(root, page, widgets, waiting) {
   if (tapped) selectTapped(root, tapped, s);
   document.title = `${s.next.kind === 'end' ? 'Game over' : canThrow(s) || myOptions(s).length ? 'Your turn' : 'Senet'} · Senet Online`;
   return { tappedShown: page.tapped === null || tapped !== null };
+}
+
+/**
+ * Moves `node` into `parent` before `before`, keeping what is typed in it
+ * and its focus: `moveBefore` where the browser has it (the node is not
+ * taken out of the document), else a plain move that gives the focus and
+ * the text selection back.
+ * @param {Element} node
+ * @param {Element} parent
+ * @param {Node | null} before
+ */
+export function move(node, parent, before) {
+  const p = /** @type {Element & {moveBefore?: (n: Node, b: Node | null) => void}} */ (parent);
+  if (typeof p.moveBefore === 'function') {
+    try {
+      p.moveBefore(node, before);
+      return;
+    } catch {
+      // Not movable this way (another document): move it plainly.
+    }
+  }
+  const active = document.activeElement;
+  const focused = active instanceof HTMLInputElement && node.contains(active) ? active : null;
+  const selection = focused ? [focused.selectionStart, focused.selectionEnd] : null;
+  parent.insertBefore(node, before);
+  if (focused) {
+    focused.focus({ preventScroll: true });
+    if (selection) focused.setSelectionRange(selection[0], selection[1]);
+  }
 }
 
 /**

@@ -60,7 +60,7 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
 
   // Play our turns (throw, then the first highlighted piece) until the
   // computer has moved a piece; it never offers a claim-win.
-  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Expert computer: move")').count();
+  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Expert computer\'s piece")').count();
   const deadline = Date.now() + 90_000;
   while ((await computerMoved()) === 0) {
     assert.ok(Date.now() < deadline, 'the computer answered in time');
@@ -68,7 +68,8 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
     if ((await act(page)) === 'wait') await untilOneMayAct([page]);
   }
   const line = await page.locator('.record-list li.rec-decide:has-text("Expert computer")').first().textContent();
-  assert.match(line ?? '', /^Expert computer: move the piece on square \d+/);
+  // Said once, by what it did: the piece and its squares.
+  assert.match(line ?? '', /^Expert computer's piece .*square \d+/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
   await page.screenshot({ path: join(OUTPUT_DIR, 'computer-2-answered.png'), fullPage: true });
   // "Play forced moves for me" is off until switched on, and remembered.

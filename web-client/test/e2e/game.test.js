@@ -183,7 +183,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
         .waitForFunction((t) => (document.querySelector('[data-testid="record"]')?.textContent ?? '').startsWith(t), live, { timeout: 5_000 })
         .then(() => true, () => false);
       assert.ok(rebuilt && live.length > 0, `after a reload the record reads as it did live:\n${live}\n---\n${await recordOf(b)}`);
-      assert.match((await recordOf(b)) ?? '', /move the piece on square/);
+      assert.match((await recordOf(b)) ?? '', /piece moves from square/);
     }
     if (!midShot && actions >= 60 && (await whatNow(a)) === 'board') {
       // A has thrown: her movable pieces glow; hovering one previews the move.

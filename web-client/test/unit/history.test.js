@@ -103,8 +103,14 @@ test('replay views: the step panel, the step list, the result, the header', () =
   const list = moveListHtml(g, 2);
   assert.match(list, /data-turn="2" aria-current="step"/);
   assert.equal((list.match(/aria-current/g) ?? []).length, 1);
-  // A decision names its seat (the piece, and words for screen readers), not a bare seat number.
-  assert.match(list, /data-turn="2" aria-current="step"><span class="turn-no">2\.<\/span> <span class="turn-side"><svg class="piece-svg c0 mini"[^]*?<span class="sr-only">Nefertari:<\/span><\/span> <code>0:9<\/code>/);
+  // A step in words, not notation, and once: a decision by what it did
+  // (which names the seat), not the option and then its effect again.
+  assert.match(list, /data-turn="2" aria-current="step"><span class="turn-no">2\.<\/span><span class="turn-side" aria-hidden="true"><svg class="piece-svg c0 mini"[^]*?<span class="turn-words">Nefertari&#39;s piece moves from square 9 to square 12\.<\/span>/);
+  assert.doesNotMatch(list, /<code>|0:9/);
+  assert.match(list, /data-turn="1"><span class="turn-no">1\.<\/span><span class="turn-words">Nefertari threw: 3 light sides up\.<\/span>/);
+  // The step panel says the step, then its events, each once.
+  const panel = stepPanelHtml(g, all, 2);
+  assert.equal((panel.match(/moves from square 9 to square 12/g) ?? []).length, 1, panel);
   assert.equal(gameResultText(g), 'Akhen<aten> won, by resignation. 1. Akhen<aten> 2. Nefertari');
   const head = replayPageHtml({ ...g, description: MODERN });
   assert.match(head, /Senet-modern/);

@@ -1,0 +1,12 @@
+import { buildServer, launchBrowser, startServer } from './harness.js';
+import { home } from './play.js';
+const server = await startServer(buildServer(), ['--computer-delay-ms', '0'], { sqlite: true });
+const browser = await launchBrowser();
+const a = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+await home(a, server.base, 'Merneith');
+await a.check(`input[name="rule_set"][value="peril"]`);
+await a.selectOption(`select[name="other1"]`, 'beginner');
+await a.click('#create-btn');
+await a.waitForSelector('#app[data-phase="throw"], #app[data-phase="decide"]');
+console.log(await a.evaluate(() => { const t = document.querySelector('.tray'); const p = t.querySelector('.tray-part'); const s = p.querySelector('.slot'); const b = document.querySelector('.board'); return JSON.stringify({ tray: t.getBoundingClientRect().width, part: p.getBoundingClientRect().width, slot: s?.getBoundingClientRect().width, slotCss: s && getComputedStyle(s).width, board: b.getBoundingClientRect().height, trayH: t.getBoundingClientRect().height, partDisplay: getComputedStyle(p).display }); }));
+await browser.close(); await server.stop();
