@@ -281,3 +281,33 @@ async fn a_review_of_an_older_analysis_is_computed_again() {
     assert_eq!(stored.nodes, 500);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_server_with_reviews_off_reviews_nothing_and_says_so() {
+    let db_url = common::create_database().await;
+    let app = common::start_tuned(
+        &db_url,
+        100_000.0,
+        Duration::ZERO,
+        senet_server::store::DEFAULT_TIMEOUT,
+        |settings| settings.review_concurrency = 0,
+    )
+    .await;
+    let mut table = Table::invite(&app, "simple", 2).await;
+    table.play_to_end(20_000).await;
+    let path = format!("/api/games/{}/review", table.game_id);
+    // Asked twice, a moment apart: never pending, never computed.
+    for _ in 0..2 {
+        let off = app.http("GET", &path, None, None).await;
+        assert_eq!(off.status, 503, "{}", off.text);
+        assert_eq!(off.body["error"]["code"], "reviews_off");
+        assert!(!off.body["error"]["message"].as_str().unwrap().is_empty());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // The same game on a server that reviews: computed when asked.
+    app.stop().await;
+    let app = start_fast_on(&db_url).await;
+    let review = ready_review(&app, &table.game_id, None).await;
+    assert!(check_review(&app, &review, &table.game_id, None).await > 0);
+    app.stop().await;
+}

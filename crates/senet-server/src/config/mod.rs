@@ -95,8 +95,9 @@ pub struct Config {
     #[arg(long, env = "SENET_REVIEW_NODES", default_value_t = crate::review::DEFAULT_REVIEW_NODES)]
     pub review_nodes: u64,
 
-    /// How many game reviews may be computed at the same time (each takes
-    /// a blocking thread).
+    /// How many game reviews may be computed at the same time, each on a
+    /// thread of the lowest scheduling class (it runs only when live play
+    /// leaves a core idle); 0 turns reviews off.
     #[arg(long, env = "SENET_REVIEW_CONCURRENCY", default_value_t = 1)]
     pub review_concurrency: usize,
 
@@ -225,7 +226,7 @@ impl Config {
             // Zero would ping without pause.
             heartbeat: Duration::from_secs(self.heartbeat_secs.max(1)),
             review_nodes: self.review_nodes.max(1),
-            review_concurrency: self.review_concurrency.max(1),
+            review_concurrency: self.review_concurrency,
         }
     }
 }
@@ -279,7 +280,7 @@ pub struct Settings {
     pub heartbeat: Duration,
     /// The node budget of every search of a game review.
     pub review_nodes: u64,
-    /// How many reviews may be computed at the same time.
+    /// How many reviews may be computed at the same time; 0: none.
     pub review_concurrency: usize,
 }
 
@@ -371,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn reviews_have_their_own_budget_and_run_one_at_a_time_unless_told() {
+    fn reviews_have_their_own_budget_and_run_one_at_a_time_unless_told_or_off() {
         let default = Config::try_parse_from(["senet-server"]).unwrap().settings();
         assert_eq!(default.review_nodes, crate::review::DEFAULT_REVIEW_NODES);
         assert_eq!(default.review_concurrency, 1);
@@ -385,8 +386,8 @@ mod tests {
         .unwrap()
         .settings();
         assert_eq!(tuned.review_nodes, 500);
-        // Zero would never review: at least one.
-        assert_eq!(tuned.review_concurrency, 1);
+        // Zero turns reviews off.
+        assert_eq!(tuned.review_concurrency, 0);
         assert!(Config::try_parse_from(["senet-server", "--review-nodes", "many"]).is_err());
     }
 }

@@ -17,7 +17,8 @@ use crate::store::{GameStatus, Store};
 /// (queued now if it was not); `409 game_in_play` before the game is over;
 /// `404 game_not_found` for an unknown game, or a private one the viewer
 /// did not play, exactly as `GET /api/games/{id}`; `503 reviews_busy`
-/// when the queue is full.
+/// when the queue is full, `503 reviews_off` on a server started with
+/// `--review-concurrency 0`.
 pub async fn get_review(
     State(store): State<Store>,
     State(reviews): State<Reviews>,
@@ -41,6 +42,13 @@ pub async fn get_review(
             review["computed_at"] = json!(stored.computed_at);
             return Ok(Json(review).into_response());
         }
+    }
+    if !reviews.enabled() {
+        return Err(AppError::Http(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "reviews_off",
+            "this server does not compute game reviews".to_owned(),
+        ));
     }
     if reviews.failed(game_id) {
         return Err(AppError::Internal(format!(

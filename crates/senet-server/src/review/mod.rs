@@ -3,9 +3,10 @@
 //! `GET /api/games/{id}/review`.
 //!
 //! A review searches every decision and every possible outcome of every
-//! draw, so it runs on a blocking thread with its own node budget
-//! (`--review-nodes`), at most `--review-concurrency` at a time, so live
-//! games are never starved. A finished game without a stored review (one
+//! draw, so it runs on a review thread of the lowest scheduling class
+//! (`worker.rs`: it takes a core only when live play leaves it idle) with
+//! its own node budget (`--review-nodes`), at most `--review-concurrency`
+//! at a time; `--review-concurrency 0` turns reviews off. A finished game without a stored review (one
 //! from before this feature, or one that ended while its review could not
 //! finish) is reviewed when first asked for: the request answers
 //! `202 pending` and the review is queued. A stored review of an older
@@ -13,13 +14,14 @@
 
 mod document;
 mod handler;
+mod worker;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use senet_ai::review::REVIEW_VERSION;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{Semaphore, oneshot, watch};
 use uuid::Uuid;
 
 use crate::store::{GameStatus, Store};
@@ -48,6 +50,8 @@ struct Inner {
     endgames: Endgames,
     nodes: u64,
     permits: Semaphore,
+    /// `None`: reviews are off (`--review-concurrency 0`).
+    workers: Option<worker::Workers>,
     queue: Mutex<Queue>,
     shutdown: watch::Receiver<bool>,
 }
@@ -74,7 +78,8 @@ pub fn is_current(version: i32) -> bool {
 
 impl Reviews {
     /// A review service: `nodes` a search, at most `concurrency` reviews at
-    /// a time (at least one).
+    /// a time, each on a review thread of its own; with `concurrency` 0 no
+    /// review is computed.
     #[must_use]
     pub fn new(
         store: Store,
@@ -88,6 +93,7 @@ impl Reviews {
             endgames,
             nodes: nodes.max(1),
             permits: Semaphore::new(concurrency.max(1)),
+            workers: (concurrency > 0).then(|| worker::Workers::start(concurrency)),
             queue: Mutex::new(Queue::default()),
             shutdown,
         }))
@@ -106,6 +112,12 @@ impl Reviews {
         self.0.nodes
     }
 
+    /// Whether this server computes reviews (`--review-concurrency` above 0).
+    #[must_use]
+    pub fn enabled(&self) -> bool {
+        self.0.workers.is_some()
+    }
+
     /// Whether the game's review failed (the log says why); it is not
     /// tried again until the server restarts.
     #[must_use]
@@ -117,6 +129,9 @@ impl Reviews {
     /// failed; returns at once, `false` when the queue is full (then
     /// nothing was queued). Call within the Tokio runtime.
     pub fn enqueue(&self, game_id: Uuid) -> bool {
+        if !self.enabled() {
+            return false;
+        }
         {
             let mut queue = self.queue();
             if queue.failed.contains(&game_id) || queue.pending.contains(&game_id) {
@@ -171,19 +186,26 @@ impl Reviews {
         let tables = self.0.endgames.tables();
         let started = Instant::now();
         let shutdown = self.0.shutdown.clone();
-        let document = tokio::task::spawn_blocking(move || {
-            // Stops on shutdown, and when the server is gone altogether (a
-            // dropped runtime waits for its blocking threads).
+        let (answer, answered) = oneshot::channel();
+        let job = Box::new(move || {
+            // Stops on shutdown, and when the server is gone altogether.
             let stop = move || *shutdown.borrow() || shutdown.has_changed().is_err();
-            analyse(
+            let document = analyse(
                 &input,
                 nodes,
                 tables.as_deref().map(|t| t as &dyn senet_ai::Endgame),
                 &stop,
-            )
-        })
-        .await
-        .map_err(|e| e.to_string())??;
+            );
+            // The asker may be gone (shutdown): nothing to tell then.
+            drop(answer.send(document));
+        });
+        let workers = self.0.workers.as_ref().ok_or("reviews are off")?;
+        if !workers.run(job) {
+            return Err("no review thread is running".to_owned());
+        }
+        let document = answered
+            .await
+            .map_err(|_| "the review thread stopped".to_owned())??;
         let Some(document) = document else {
             tracing::info!(%game_id, "game review stopped by the shutdown");
             return Ok(());

@@ -320,7 +320,7 @@ impl Room {
         self.slot.status = Status::Finished(standing.clone());
         self.tell_game_over(&standing);
         // The end is stored by now: the review reads the game back.
-        if !self.reviews.enqueue(self.slot.id) {
+        if self.reviews.enabled() && !self.reviews.enqueue(self.slot.id) {
             // Reviewed later, when someone asks for it.
             tracing::warn!(game_id = %self.slot.id, "the review queue is full");
         }
