@@ -4,29 +4,15 @@
 // client's), and a click on a piece that cannot move says why in the
 // sentence for the rules' reason code.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildServer, launchBrowser, startServer } from './harness.js';
+import { serverAndBrowser } from './harness.js';
 import { DESKTOP, act, home, untilOneMayAct, whatNow } from './play.js';
 import { reasonText } from '../../src/logic/reasons.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
 
 /**
  * The spec's throw tables: the side counted and the squares by how many
@@ -82,10 +68,10 @@ function framesOf(page) {
 
 for (const id of ['kendall', 'kendall-7', 'jequier', 'simple', 'peril', 'modern']) {
   test(`${id}: a throw says how far it moves, a blocked piece says why`, { timeout: 180_000 }, async () => {
-    const ctx = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const ctx = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     const page = await ctx.newPage();
     const frames = framesOf(page);
-    await home(page, server.base, 'Nefertari');
+    await home(page, env.server.base, 'Nefertari');
     await page.check(`input[name="rule_set"][value="${id}"]`);
     await page.check('input[name="visibility"][value="private"]');
     await page.selectOption('select[name="other1"]', 'beginner');

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { after, before } from 'node:test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIR = resolve(here, '../..');
@@ -152,3 +153,23 @@ export async function ruleSetName(base, id) {
  * @param {string} text
  */
 export const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The usual fixture of a test file: before its tests, the server (with
+ * `extraArgs`) and Chromium; after them, both stopped. The returned
+ * object's `server` and `browser` are set once the `before` hook has run.
+ * @param {string[]} extraArgs
+ * @param {{sqlite?: boolean}} [opts]
+ */
+export function serverAndBrowser(extraArgs, opts = {}) {
+  const env = /** @type {{server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser}} */ (/** @type {unknown} */ ({}));
+  before(async () => {
+    env.server = await startServer(buildServer(), extraArgs, opts);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}

@@ -5,29 +5,15 @@
 // and the end says what comes next. A lesson can be left at any time: the
 // game is resigned and the page goes home.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildServer, launchBrowser, startServer } from './harness.js';
+import { serverAndBrowser } from './harness.js';
 import { DESKTOP, autoplay, shoot, stopAutoplay } from './play.js';
 import { check } from './axe.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
 
 /**
  * Opens the lesson of `id` the way a newcomer finds it: the rules page's
@@ -36,7 +22,7 @@ after(async () => {
  * @param {string} id
  */
 async function startLesson(page, id) {
-  await page.goto(`${server.base}/rules`);
+  await page.goto(`${env.server.base}/rules`);
   await page.click(`[data-testid="learn-${id}"]`);
   await page.waitForURL(new RegExp(`/learn/${id}$`));
   await page.waitForSelector('#learn-form');
@@ -49,7 +35,7 @@ async function startLesson(page, id) {
 
 for (const id of ['kendall', 'kendall-7', 'jequier', 'simple', 'peril', 'modern']) {
   test(`${id}: the lesson is played to its end, a tip for each rule as it first matters`, { timeout: 400_000 }, async () => {
-    const ctx = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const ctx = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     const page = await ctx.newPage();
     /** @type {string[]} */
     const errors = [];
@@ -83,24 +69,24 @@ for (const id of ['kendall', 'kendall-7', 'jequier', 'simple', 'peril', 'modern'
 }
 
 test('a lesson can be left at any time: the game is resigned, the page goes home', { timeout: 120_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   await startLesson(page, 'kendall');
   const code = new URL(page.url()).pathname.split('/').pop() ?? '';
   await page.click('[data-testid="lesson-leave"]');
-  await page.waitForURL(`${server.base}/`);
+  await page.waitForURL(`${env.server.base}/`);
   await page.waitForSelector('#create-form');
-  const room = await fetch(`${server.base}/api/rooms/${code}`).then((r) => r.json());
+  const room = await fetch(`${env.server.base}/api/rooms/${code}`).then((r) => r.json());
   assert.equal(room.status, 'finished');
   await ctx.close();
 });
 
 test('the lessons pass axe-core and fit a phone: the list, a start card, a lesson in play and at its end', { timeout: 300_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', bypassCSP: true });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', bypassCSP: true });
   const page = await ctx.newPage();
   /** @type {string[]} */
   const found = [];
-  await page.goto(`${server.base}/learn`);
+  await page.goto(`${env.server.base}/learn`);
   await page.waitForSelector('.learn-list');
   assert.equal(await page.locator('.learn-list a').count(), 6, 'a lesson per rule set');
   await check(page, 'light', 'learn-list', found);

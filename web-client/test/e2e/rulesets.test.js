@@ -4,29 +4,15 @@
 // four-seat Senet-modern game with one person and three computer seats.
 // Then each replays.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 import { DESKTOP, PHONE, home, playOut, shoot } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0'], { sqlite: true });
 
 /**
  * Collects the page's errors.
@@ -66,15 +52,15 @@ async function checkReplay(page, id, seats) {
 for (const [id, people] of /** @type {const} */ ([['kendall-7', 2], ['peril', 2], ['jequier', 1], ['simple', 1]])) {
   test(`${people === 2 ? 'two people play' : 'a person plays the computer at'} ${id} to the end, then replay it`, { timeout: 400_000 }, async () => {
     const started = Date.now();
-    const ctxA = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    const ctxB = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const ctxA = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    const ctxB = await env.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     /** @type {string[]} */
     const errors = [];
     watchErrors(a, errors, 'A');
     watchErrors(b, errors, 'B');
-    await home(a, server.base, 'Nefertari');
+    await home(a, env.server.base, 'Nefertari');
     await a.check(`input[name="rule_set"][value="${id}"]`);
     await a.check('input[name="visibility"][value="private"]');
     if (people === 1) await a.selectOption('select[name="other1"]', 'beginner');
@@ -120,12 +106,12 @@ for (const [id, people] of /** @type {const} */ ([['kendall-7', 2], ['peril', 2]
 
 test('one person and three computers play a four-seat Senet-modern game', { timeout: 400_000 }, async () => {
   const started = Date.now();
-  const ctx = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   const a = await ctx.newPage();
   /** @type {string[]} */
   const errors = [];
   watchErrors(a, errors, 'A');
-  await home(a, server.base, 'Merneith');
+  await home(a, env.server.base, 'Merneith');
   await a.check('input[name="rule_set"][value="modern"]');
   await a.check('input[name="seats"][value="4"]');
   assert.equal(await a.locator('select[data-other]').count(), 3);
@@ -151,9 +137,9 @@ test('one person and three computers play a four-seat Senet-modern game', { time
 });
 
 test('the rules page shows every rule set with its special squares and the full rules', { timeout: 60_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const ctx = await env.browser.newContext({ viewport: DESKTOP });
   const p = await ctx.newPage();
-  await p.goto(`${server.base}/rules#peril`);
+  await p.goto(`${env.server.base}/rules#peril`);
   await p.waitForSelector('.rule-set#peril');
   assert.equal(await p.locator('.rule-set').count(), 6);
   assert.match(await p.textContent('#peril') ?? '', /Vulture's Perch/);
