@@ -117,7 +117,18 @@ async fn unknown_addresses_get_the_clients_not_found_page() {
     let body: serde_json::Value = serde_json::from_slice(&api.body).unwrap();
     assert_eq!(body["error"]["code"], "not_found");
     // The client's own addresses are pages with 200.
-    for path in ["/", "/games", "/games/", "/r/some-room", "/r/some-room/"] {
+    for path in [
+        "/",
+        "/games",
+        "/games/",
+        "/r/some-room",
+        "/r/some-room/",
+        "/rules",
+        "/learn",
+        "/learn/",
+        "/learn/kendall-7",
+        "/learn/peril/",
+    ] {
         assert_eq!(get(&app, path, &[BROWSER]).await.status, 200, "{path}");
     }
     app.stop().await;
