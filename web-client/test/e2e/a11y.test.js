@@ -7,29 +7,15 @@
 // first control after the skip link. Screenshots of every page in both
 // schemes go to test-output/.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildServer, launchBrowser, startServer } from './harness.js';
+import { serverAndBrowser } from './harness.js';
 import { DESKTOP, act, autoplay, home, stopAutoplay, untilOneMayAct, whatNow } from './play.js';
 import { axeViolations, check } from './axe.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000', '--computer-delay-ms', '0']);
 
 /**
  * The keys from the top of a freshly loaded page to its main control: Tab
@@ -61,9 +47,9 @@ async function mainControlIn3Keys(page, ready, selector) {
 for (const scheme of /** @type {const} */ (['light', 'dark'])) {
   test(`every page passes axe-core in the ${scheme} scheme`, { timeout: 300_000 }, async () => {
     const opts = { viewport: DESKTOP, colorScheme: scheme, reducedMotion: /** @type {const} */ ('reduce'), bypassCSP: true };
-    const ctxA = await browser.newContext(opts);
-    const ctxB = await browser.newContext(opts);
-    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+    const ctxA = await env.browser.newContext(opts);
+    const ctxB = await env.browser.newContext(opts);
+    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base });
     const a = await ctxA.newPage();
     const b = await ctxB.newPage();
     /** @type {string[]} */
@@ -73,7 +59,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     for (const [name, p] of /** @type {const} */ ([['A', a], ['B', b]])) p.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
 
     // The theme follows the browser's colour scheme.
-    await a.goto(`${server.base}/`);
+    await a.goto(`${env.server.base}/`);
     await a.waitForSelector('#create-form');
     assert.equal(await a.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
     const bg = await a.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -86,17 +72,17 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     // --- Home, rules, the 404 page.
     await a.waitForSelector('.lobby-list .empty');
     await check(a, scheme, 'home', found);
-    await a.goto(`${server.base}/rules`);
+    await a.goto(`${env.server.base}/rules`);
     await a.waitForSelector('.rule-set');
     await a.waitForSelector('.rules-doc');
     await check(a, scheme, 'rules', found);
-    const missing = await a.goto(`${server.base}/no/such/page`);
+    const missing = await a.goto(`${env.server.base}/no/such/page`);
     assert.equal(missing?.status(), 404);
     await a.waitForSelector('text=Page not found');
     await check(a, scheme, 'not-found', found);
 
     // --- A room waiting for a player (with the toast the copy button shows).
-    await a.goto(`${server.base}/`);
+    await a.goto(`${env.server.base}/`);
     await a.fill('#name', 'Tiye');
     await a.check('input[name="rule_set"][value="kendall"]');
     await a.check('input[name="seat"][value="0"]');
@@ -137,7 +123,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     // The other side of the table: waiting for A, the last step marked.
     await check(b, scheme, 'room-other', found);
     // A spectator: the banner, a read-only board, the count of watchers.
-    const ctxC = await browser.newContext(opts);
+    const ctxC = await env.browser.newContext(opts);
     const c = await ctxC.newPage();
     await c.goto(invite);
     await c.waitForSelector('#app[data-role="spectator"]');
@@ -155,14 +141,14 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     const gameId = await a.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
 
     // --- The games list and the replay.
-    await a.goto(`${server.base}/games`);
+    await a.goto(`${env.server.base}/games`);
     await a.waitForSelector(`.hg-row[data-game="${gameId}"]`);
     await a.waitForSelector('[data-total="games"]');
     await check(a, scheme, 'games-mine', found);
-    await a.goto(`${server.base}/games?tab=all`);
+    await a.goto(`${env.server.base}/games?tab=all`);
     await a.waitForSelector(`.hg-row[data-game="${gameId}"]`);
     await check(a, scheme, 'games-all', found);
-    await a.goto(`${server.base}/games/${gameId}?step=1`);
+    await a.goto(`${env.server.base}/games/${gameId}?step=1`);
     await a.waitForSelector('#app[data-page="replay"][data-turn="1"]');
     await a.waitForSelector('[data-testid="fairness"][data-verified]');
     await check(a, scheme, 'replay', found);
@@ -178,14 +164,14 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
   test(`a four-seat game with three computers passes axe-core in the ${scheme} scheme`, { timeout: 300_000 }, async () => {
     // Four colours and shapes, dice, the trays below the board, a race
     // chart of four lines: what the two-seat pages above do not show.
-    const ctx = await browser.newContext({ viewport: DESKTOP, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
+    const ctx = await env.browser.newContext({ viewport: DESKTOP, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
     const a = await ctx.newPage();
     /** @type {string[]} */
     const found = [];
     /** @type {string[]} */
     const pageErrors = [];
     a.on('pageerror', (e) => pageErrors.push(e.message));
-    await home(a, server.base, 'Merneith');
+    await home(a, env.server.base, 'Merneith');
     await a.check('input[name="rule_set"][value="modern"]');
     await a.check('input[name="seats"][value="4"]');
     await a.selectOption('select[name="other1"]', 'beginner');

@@ -5,29 +5,15 @@
 // remembered on reload), the creator turns chat off, and the chat is shown
 // beside the game's replay.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 import { DESKTOP, PHONE, home } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser([]);
 
 /**
  * The texts of the chat messages a page shows, in order.
@@ -66,14 +52,14 @@ async function type(page, text) {
  * @param {string} url
  */
 async function namedVisitor(page, name, url) {
-  const res = await fetch(`${server.base}/api/players`, {
+  const res = await fetch(`${env.server.base}/api/players`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ display_name: name }),
   });
   assert.equal(res.status, 201);
   const id = await res.json();
-  await page.goto(`${server.base}/rules`);
+  await page.goto(`${env.server.base}/rules`);
   await page.evaluate((saved) => localStorage.setItem('senet.identities.v1', JSON.stringify({ current: saved, known: [saved] })), {
     player_id: id.player_id,
     token: id.token,
@@ -85,7 +71,7 @@ async function namedVisitor(page, name, url) {
 }
 
 test('two players chat; spectators among themselves; hostile text is text; muting; chat off; the replay', { timeout: 180_000 }, async () => {
-  const contexts = await Promise.all([DESKTOP, PHONE, DESKTOP, DESKTOP].map((viewport) => browser.newContext({ viewport, reducedMotion: 'reduce' })));
+  const contexts = await Promise.all([DESKTOP, PHONE, DESKTOP, DESKTOP].map((viewport) => env.browser.newContext({ viewport, reducedMotion: 'reduce' })));
   const [a, b, c, d] = await Promise.all(contexts.map((ctx) => ctx.newPage()));
   /** @type {string[]} */
   const pageErrors = [];
@@ -98,7 +84,7 @@ test('two players chat; spectators among themselves; hostile text is text; mutin
   }
 
   // --- A creates a room; B joins by the invite link.
-  await home(a, server.base, 'Ann');
+  await home(a, env.server.base, 'Ann');
   await a.check('input[name="rule_set"][value="kendall"]');
   await a.check('input[name="seat"][value="0"]');
   await a.click('#create-btn');
@@ -193,7 +179,7 @@ test('two players chat; spectators among themselves; hostile text is text; mutin
   await b.click('#confirm .dlg-yes');
   await a.waitForSelector('#app[data-phase="finished"]');
   const gameId = await a.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
-  await a.goto(`${server.base}/games/${gameId}`);
+  await a.goto(`${env.server.base}/games/${gameId}`);
   await a.waitForSelector('[data-testid="replay-chat"] .chat-log .chat-text');
   const replayTexts = () => a.locator('[data-testid="replay-chat"] .chat-text').allTextContents();
   let texts = await replayTexts();

@@ -2,35 +2,21 @@
 // offers the clock, the room shows both clocks counting down from the
 // server's figures, and a player who does not act loses on time.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--computer-delay-ms', '150']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--computer-delay-ms', '150']);
 
 test('a timed game against the computer: clocks shown, lost on time', { timeout: 120_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
-  await page.goto(`${server.base}/`);
+  await page.goto(`${env.server.base}/`);
   await page.waitForSelector('#create-form');
   await page.fill('#name', 'Tiye');
   await page.check('input[name="seat"][value="0"]');

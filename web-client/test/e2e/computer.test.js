@@ -1,32 +1,18 @@
 // A person starts a game against the computer from the home page, in real
 // Chromium against the real server, and sees the computer answer.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 import { act, untilOneMayAct } from './play.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  // A short delay: quick, yet the computer's turn is visible.
-  server = await startServer(bin, ['--computer-delay-ms', '150']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A short delay: quick, yet the computer's turn is visible.
+const env = serverAndBrowser(['--computer-delay-ms', '150']);
 
 test('play the computer from the home page; it answers a move', { timeout: 120_000 }, async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await ctx.newPage();
   /** @type {string[]} */
   const pageErrors = [];
@@ -35,7 +21,7 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
     if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
   });
 
-  await page.goto(`${server.base}/`);
+  await page.goto(`${env.server.base}/`);
   await page.waitForSelector('#create-form');
   await page.click('#create-btn'); // no name yet
   assert.match(await page.textContent('#create-error') ?? '', /enter a name/i);
@@ -55,7 +41,7 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   assert.match(await card.textContent() ?? '', /Spool · thinks throws ahead/);
   assert.match(await card.getAttribute('aria-label') ?? '', /^Expert computer, Spool/);
   // Private: not in the lobby.
-  const lobby = await fetch(`${server.base}/api/lobby`).then((r) => r.json());
+  const lobby = await fetch(`${env.server.base}/api/lobby`).then((r) => r.json());
   assert.deepEqual(lobby.rooms, []);
 
   // Play our turns (throw, then the first highlighted piece) until the
@@ -85,12 +71,12 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
   // player token), a stranger does not see it, and its replay and record
   // open for this browser only.
   const gameId = await page.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
-  const strangers = await fetch(`${server.base}/api/games/live`).then((r) => r.json());
+  const strangers = await fetch(`${env.server.base}/api/games/live`).then((r) => r.json());
   assert.ok(!strangers.games.some((/** @type {{game_id: string}} */ g) => g.game_id === gameId));
-  assert.equal((await fetch(`${server.base}/api/games/${gameId}`)).status, 404);
-  await page.goto(`${server.base}/games?tab=live`);
+  assert.equal((await fetch(`${env.server.base}/api/games/${gameId}`)).status, 404);
+  await page.goto(`${env.server.base}/games?tab=live`);
   await page.waitForSelector(`.hg-row[data-game="${gameId}"]`);
-  await page.goto(`${server.base}/games/${gameId}`);
+  await page.goto(`${env.server.base}/games/${gameId}`);
   await page.waitForSelector('#app[data-page="replay"]');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="/record.txt"]')]);
   assert.equal(download.suggestedFilename(), `senet-${gameId}.txt`);

@@ -1,30 +1,16 @@
 // Two players and a spectator play a complete game in real Chromium against
 // the real server and a fresh PostgreSQL database.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, escapeRegExp, launchBrowser, ruleSetName, startServer } from './harness.js';
+import { OUTPUT_DIR, escapeRegExp, ruleSetName, serverAndBrowser } from './harness.js';
 import { DESKTOP, PHONE, act, nextSeq, playOut, seqOf, shoot, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  // A high message rate: the test clicks as fast as the pages allow.
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000', '--reconnect-timeout-secs', '2']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A high message rate: the test clicks as fast as the pages allow.
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000', '--reconnect-timeout-secs', '2']);
 
 /**
  * Presses Tab until the focused element matches `selector`.
@@ -41,12 +27,12 @@ async function tabTo(page, selector) {
 
 test('two players create, share, play to the end, rematch; a spectator watches', { timeout: 900_000 }, async () => {
   const started = Date.now();
-  const ctxA = await browser.newContext({ viewport: DESKTOP });
-  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+  const ctxA = await env.browser.newContext({ viewport: DESKTOP });
+  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base });
   // B and C ask for reduced motion (pieces then jump without sliding), which
   // keeps the long game quick; A sees every animation.
-  const ctxB = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-  const ctxC = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const ctxB = await env.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const ctxC = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
   const c = await ctxC.newPage();
@@ -60,7 +46,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   }
 
   // --- Home: A names herself and creates a public room as the Cone.
-  await a.goto(`${server.base}/`);
+  await a.goto(`${env.server.base}/`);
   await a.waitForSelector('#create-form');
   await a.waitForSelector('.lobby-list .empty');
   // B is on the home page already: the live lobby (GET /api/lobby/feed)
@@ -70,7 +56,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   b.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/lobby') lobbyPolls.push(r.url());
   });
-  await b.goto(`${server.base}/`);
+  await b.goto(`${env.server.base}/`);
   await b.waitForSelector('.lobby-list .empty');
   await b.evaluate(() => { /** @type {any} */ (window).stillTheSamePage = true; });
   await shoot(a, '1-home');
@@ -84,7 +70,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
   await a.waitForSelector('#invite-link');
   const invite = await a.inputValue('#invite-link');
-  assert.match(invite, new RegExp(`^${server.base}/r/[A-Za-z0-9_-]{16}$`));
+  assert.match(invite, new RegExp(`^${env.server.base}/r/[A-Za-z0-9_-]{16}$`));
   assert.equal(new URL(invite).pathname, new URL(a.url()).pathname);
   await a.click('[data-action="copy"]');
   await a.waitForSelector('.toast-ok');
@@ -98,7 +84,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
   // --- B sees the room appear in the lobby, then opens the invite link and joins.
   await b.waitForSelector(`.lobby-room [data-join]`);
   // The rule set's name as the server's description gives it.
-  const kendall = escapeRegExp(await ruleSetName(server.base, 'kendall'));
+  const kendall = escapeRegExp(await ruleSetName(env.server.base, 'kendall'));
   assert.match(await b.textContent('.lobby-list') ?? '', new RegExp(`Nefertari.*${kendall} · 1 of 2 seats open`, 's'));
   assert.equal(await b.evaluate(() => /** @type {any} */ (window).stillTheSamePage), true, 'no reload');
   assert.deepEqual(lobbyPolls, [], 'the home page follows the feed, it does not poll');
@@ -219,7 +205,7 @@ test('two players create, share, play to the end, rematch; a spectator watches',
 
   // The stored game agrees: every turn was kept.
   const gameId = await a.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
-  const game = await fetch(`${server.base}/api/games/${gameId}`).then((r) => r.json());
+  const game = await fetch(`${env.server.base}/api/games/${gameId}`).then((r) => r.json());
   assert.equal(game.status, 'finished');
   assert.equal(String(game.steps.length), await a.textContent('.record .count'));
   assert.equal(game.steps.length, game.step_count);

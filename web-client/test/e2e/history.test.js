@@ -4,29 +4,15 @@
 // to the end takes minutes and is covered by game.test.js), then both find
 // the game under "My games" and replay it turn by turn.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 import { act, untilOneMayAct } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000']);
 
 /**
  * The squares holding each seat's pieces on the page's board.
@@ -55,8 +41,8 @@ function boardOfView(view) {
 }
 
 test('a finished game is listed under My games for both players and replays turn by turn', { timeout: 120_000 }, async () => {
-  const ctxA = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const ctxA = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  const ctxB = await env.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
   /** @type {string[]} */
@@ -66,7 +52,7 @@ test('a finished game is listed under My games for both players and replays turn
   }
 
   // --- A creates a room as the Cone; B joins through the invite link.
-  await a.goto(`${server.base}/`);
+  await a.goto(`${env.server.base}/`);
   await a.fill('#name', 'Hatshepsut');
   await a.check('input[name="seat"][value="0"]');
   await a.click('#create-btn');
@@ -90,7 +76,7 @@ test('a finished game is listed under My games for both players and replays turn
   await a.waitForSelector('#app[data-phase="finished"]');
   await b.waitForSelector('#app[data-phase="finished"]');
   const gameId = await a.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
-  const game = await fetch(`${server.base}/api/games/${gameId}`).then((r) => r.json());
+  const game = await fetch(`${env.server.base}/api/games/${gameId}`).then((r) => r.json());
   assert.equal(game.status, 'finished');
   assert.deepEqual(game.result, { winner: 'spool', how: 'resigned' });
   const last = game.steps.length;
@@ -106,7 +92,7 @@ test('a finished game is listed under My games for both players and replays turn
   await a.waitForSelector('[data-total="games"]');
   assert.equal(await a.textContent('[data-total="games"]'), '1');
   assert.equal(await a.textContent('[data-total="losses"]'), '1');
-  await b.goto(`${server.base}/games`);
+  await b.goto(`${env.server.base}/games`);
   await b.waitForSelector(`.hg-row[data-game="${gameId}"]`);
   assert.match(await b.textContent(`.hg-row[data-game="${gameId}"]`) ?? '', /Won · resignation/);
   await b.waitForSelector('[data-total="wins"]');
@@ -114,7 +100,7 @@ test('a finished game is listed under My games for both players and replays turn
   await b.screenshot({ path: join(OUTPUT_DIR, '5-my-games-390x844.png') });
 
   // --- All recent games, filtered by name and by result.
-  await a.goto(`${server.base}/games?tab=all`);
+  await a.goto(`${env.server.base}/games?tab=all`);
   await a.fill('#filters input[name="name"]', 'HATSHEP');
   await a.selectOption('#filters select[name="result"]', 'resigned');
   await a.click('#filters button[type="submit"]');
@@ -124,13 +110,13 @@ test('a finished game is listed under My games for both players and replays turn
   await a.click('#filters button[type="submit"]');
   await a.waitForURL(/rule_set=peril/);
   await a.waitForSelector('#games .empty');
-  await a.goto(`${server.base}/games?tab=all&rule_set=kendall`);
+  await a.goto(`${env.server.base}/games?tab=all&rule_set=kendall`);
   await a.waitForSelector(`.hg-row[data-game="${gameId}"]`);
-  await a.goto(`${server.base}/games?tab=all&result=seat0`);
+  await a.goto(`${env.server.base}/games?tab=all&result=seat0`);
   await a.waitForSelector('#games .empty');
 
   // --- The replay: open it from the list; the last turn shows the final position.
-  await a.goto(`${server.base}/games?tab=mine`);
+  await a.goto(`${env.server.base}/games?tab=mine`);
   await a.click(`.hg-row[data-game="${gameId}"] a`);
   await a.waitForURL(new RegExp(`/games/${gameId}`));
   await a.waitForSelector('#app[data-page="replay"][data-turn="0"]');
@@ -161,7 +147,7 @@ test('a finished game is listed under My games for both players and replays turn
   assert.deepEqual(await boardOnPage(a), boardOfView(game.steps[2].view));
 
   // --- A shared address opens at its turn (B's browser).
-  await b.goto(`${server.base}/games/${gameId}?turn=2`);
+  await b.goto(`${env.server.base}/games/${gameId}?turn=2`);
   await b.waitForSelector('#app[data-page="replay"][data-turn="2"]');
   assert.deepEqual(await boardOnPage(b), boardOfView(game.steps[1].view));
   assert.equal(await b.getAttribute('.move-list [aria-current]', 'data-turn'), '2');
@@ -170,7 +156,7 @@ test('a finished game is listed under My games for both players and replays turn
   await b.screenshot({ path: join(OUTPUT_DIR, '6-replay-turn2-390x844.png'), fullPage: true });
 
   // --- The downloads.
-  const txt = await fetch(`${server.base}/api/games/${gameId}/record.txt`);
+  const txt = await fetch(`${env.server.base}/api/games/${gameId}/record.txt`);
   assert.equal(txt.status, 200);
   assert.equal(txt.headers.get('content-disposition'), `attachment; filename="senet-${gameId}.txt"`);
   const text = await txt.text();

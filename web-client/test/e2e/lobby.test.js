@@ -6,28 +6,14 @@
 // in is notified of their turn while their tab is hidden, and not while it
 // is visible; the replay shows the time control and each decision's time.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildServer, launchBrowser, ruleSetName, startServer } from './harness.js';
+import { ruleSetName, serverAndBrowser } from './harness.js';
 import { act, home, shoot, untilOneMayAct, whatNow } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000']);
 
 /**
  * Makes the page believe its tab is hidden (or visible again), as a
@@ -47,8 +33,8 @@ function setHidden(page, hidden) {
 const notes = (page) => page.evaluate(() => /** @type {any} */ (window).senetNotes.slice());
 
 test('the home page follows lobby and games live; your turn is notified only when hidden', { timeout: 180_000 }, async () => {
-  const ctxA = await browser.newContext({ reducedMotion: 'reduce' });
-  await ctxA.grantPermissions(['notifications'], { origin: server.base });
+  const ctxA = await env.browser.newContext({ reducedMotion: 'reduce' });
+  await ctxA.grantPermissions(['notifications'], { origin: env.server.base });
   // Every Notification the page makes is recorded, then made for real.
   await ctxA.addInitScript(() => {
     const w = /** @type {any} */ (window);
@@ -66,8 +52,8 @@ test('the home page follows lobby and games live; your turn is notified only whe
     Object.defineProperty(Recorded, 'requestPermission', { value: (/** @type {any[]} */ ...args) => Real.requestPermission(...args) });
     w.Notification = Recorded;
   });
-  const ctxB = await browser.newContext({ reducedMotion: 'reduce' });
-  const ctxW = await browser.newContext();
+  const ctxB = await env.browser.newContext({ reducedMotion: 'reduce' });
+  const ctxW = await env.browser.newContext();
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
   const w = await ctxW.newPage();
@@ -84,12 +70,12 @@ test('the home page follows lobby and games live; your turn is notified only whe
     const path = new URL(r.url()).pathname;
     if (path === '/api/lobby' || path === '/api/games/live') polls.push(path);
   });
-  await w.goto(`${server.base}/`);
+  await w.goto(`${env.server.base}/`);
   await w.waitForSelector('[data-testid="live-games"] .empty');
   await w.evaluate(() => { /** @type {any} */ (window).stillTheSamePage = true; });
 
   // A creates a public Kendall room with a 5 min + 3 s clock, as the Cone.
-  await home(a, server.base, 'Nefertari');
+  await home(a, env.server.base, 'Nefertari');
   await a.check('input[name="rule_set"][value="kendall"]');
   await a.check('input[name="seat"][value="0"]');
   await a.selectOption('#time-control', 'clock:300+3');
@@ -117,7 +103,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
   await a.waitForFunction(() => /** @type {any} */ (window).senetNotes.length > 0);
   const told = await notes(a);
   assert.equal(told.length, 1, JSON.stringify(told));
-  assert.equal(told[0].title, `Your turn — ${await ruleSetName(server.base, 'kendall')} vs Akhenaten`);
+  assert.equal(told[0].title, `Your turn — ${await ruleSetName(env.server.base, 'kendall')} vs Akhenaten`);
 
   // W's "Playing now" shows the game, with its clock; the lobby drops it.
   await w.waitForSelector('[data-testid="live-games"] .hg-row');
@@ -129,7 +115,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
   // The games page's "Playing now" tab shows it too, and follows the feed.
   const tab = await ctxW.newPage();
   tab.on('pageerror', (e) => pageErrors.push(`W games: ${e.message}`));
-  await tab.goto(`${server.base}/games?tab=live`);
+  await tab.goto(`${env.server.base}/games?tab=live`);
   await tab.waitForSelector('#games .hg-row');
   assert.match(await tab.textContent('#games') ?? '', /5 min \+ 3 s/);
 
@@ -166,7 +152,7 @@ test('the home page follows lobby and games live; your turn is notified only whe
 
   // The replay: the time control, and each decision's time in the list.
   const gameId = await a.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
-  await w.goto(`${server.base}/games/${gameId}`);
+  await w.goto(`${env.server.base}/games/${gameId}`);
   await w.waitForSelector('[data-testid="moves"] .think');
   assert.equal(await w.textContent('[data-testid="time-control"]'), '5 min + 3 s');
   assert.match(await w.textContent('[data-testid="moves"] .think') ?? '', /took (\d+(\.\d)? s|\d+ min \d\d s)$/);

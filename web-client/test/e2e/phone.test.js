@@ -3,29 +3,15 @@
 // second tap plays; nothing is ever wider than the screen; the endgame
 // squares 28–30 are never under anything; the Sounds switch is remembered.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 import { DESKTOP, PHONE, act, nextSeq, seqOf, untilOneMayAct } from './play.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  server = await startServer(bin, ['--rate-per-sec', '1000', '--rate-burst', '1000']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000']);
 
 /**
  * The page is no wider than the screen (no sideways scrolling), also while
@@ -137,8 +123,8 @@ async function tapAct(page, n) {
 
 test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visible; Sounds is remembered', { timeout: 900_000 }, async () => {
   const started = Date.now();
-  const phoneCtx = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
-  const deskCtx = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const phoneCtx = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const deskCtx = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   const p = await phoneCtx.newPage();
   const d = await deskCtx.newPage();
   /** @type {string[]} */
@@ -151,7 +137,7 @@ test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visibl
   }
 
   // --- Every page before the game: home, rules, games, not found.
-  await p.goto(`${server.base}/`);
+  await p.goto(`${env.server.base}/`);
   await p.waitForSelector('#create-form');
   await fitsWidth(p, 'home');
   const header = await p.evaluate(() => {
@@ -160,19 +146,19 @@ test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visibl
   });
   assert.ok(header > 0 && header < 40, `"Senet Online" stays on one line (${header} px high)`);
   await shot(p, '1-home');
-  await p.goto(`${server.base}/rules`);
+  await p.goto(`${env.server.base}/rules`);
   await p.waitForSelector('.rule-set');
   await fitsWidth(p, 'rules');
   await shot(p, '1-rules');
-  await p.goto(`${server.base}/games`);
+  await p.goto(`${env.server.base}/games`);
   await p.waitForSelector('#app[data-page]');
   await fitsWidth(p, 'games');
-  await p.goto(`${server.base}/no/such/page`);
+  await p.goto(`${env.server.base}/no/such/page`);
   await p.waitForSelector('text=Page not found');
   await fitsWidth(p, 'not found');
 
   // --- The phone creates a Kendall room; the desktop joins by the link.
-  await p.goto(`${server.base}/`);
+  await p.goto(`${env.server.base}/`);
   await p.waitForSelector('#create-form');
   await p.fill('#name', 'Tiye');
   await p.check('input[name="rule_set"][value="kendall"]');
@@ -272,11 +258,11 @@ test('a phone plays a whole game by taps; nothing overflows; 28–30 stay visibl
 
   // --- History and the replay of this game, on the phone.
   const gameId = await p.evaluate(() => /** @type {any} */ (window).senetDebug.state().gameId);
-  await p.goto(`${server.base}/games`);
+  await p.goto(`${env.server.base}/games`);
   await p.waitForSelector(`.hg-row[data-game="${gameId}"]`);
   await fitsWidth(p, 'games');
   await shot(p, '6-games');
-  await p.goto(`${server.base}/games/${gameId}?step=40`);
+  await p.goto(`${env.server.base}/games/${gameId}?step=40`);
   await p.waitForSelector('#app[data-page="replay"] .sq[data-square="30"]');
   await endgameVisible(p, 'replay');
   await shot(p, '7-replay');

@@ -4,41 +4,27 @@
 // badges on the move list, the win-chance graph that jumps to a step when
 // clicked, both players' accuracy and luck — with no axe violation.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { OUTPUT_DIR, buildServer, launchBrowser, startServer } from './harness.js';
+import { OUTPUT_DIR, serverAndBrowser } from './harness.js';
 import { autoplay, home, laidOut, stopAutoplay } from './play.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  const bin = buildServer();
-  // A small review budget: the debug build reviews a game in seconds.
-  server = await startServer(bin, ['--computer-delay-ms', '0', '--review-nodes', '2000', '--rate-per-sec', '1000', '--rate-burst', '1000']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A small review budget: the debug build reviews a game in seconds.
+const env = serverAndBrowser(['--computer-delay-ms', '0', '--review-nodes', '2000', '--rate-per-sec', '1000', '--rate-burst', '1000']);
 
 test('a finished game\'s replay shows its review: grades, the graph, accuracy and luck', { timeout: 240_000 }, async () => {
   // CSP bypassed only so that axe can be injected at the end.
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', bypassCSP: true });
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', bypassCSP: true });
   const page = await ctx.newPage();
   /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
-  await home(page, server.base, 'Ahmose');
+  await home(page, env.server.base, 'Ahmose');
   await page.check('input[name="seat"][value="0"]');
   await page.selectOption('select[name="other1"]', 'beginner');
   await page.click('#create-btn');
@@ -67,7 +53,7 @@ test('a finished game\'s replay shows its review: grades, the graph, accuracy an
     await page.waitForSelector('#app[data-phase="finished"]');
   }
 
-  await page.goto(`${server.base}/games/${gameId}?step=1`);
+  await page.goto(`${env.server.base}/games/${gameId}?step=1`);
   await page.waitForSelector('#app[data-page="replay"]');
   await page.waitForSelector('[data-testid="review"]');
   // Pending first (usually), then the review; the page asks again by itself.
