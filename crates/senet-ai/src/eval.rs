@@ -106,9 +106,7 @@ impl Evaluation {
             return LOSS;
         }
         // Clamp so that rounding never reaches a finished game's value.
-        (self.raw(position, side) / self.scale)
-            .tanh()
-            .clamp(-0.999_999, 0.999_999)
+        crate::squash::tanh(self.raw(position, side) / self.scale).clamp(-0.999_999, 0.999_999)
     }
 }
 

@@ -37,6 +37,7 @@ mod level;
 pub mod review;
 mod search;
 mod selfplay;
+mod squash;
 mod step;
 
 use rand::{Rng, RngExt};

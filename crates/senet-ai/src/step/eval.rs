@@ -236,7 +236,7 @@ impl Strengths {
         if best == f64::NEG_INFINITY {
             return inside(WIN);
         }
-        inside(((self.strength[me] - best) / scale).tanh())
+        inside(crate::squash::tanh((self.strength[me] - best) / scale))
     }
 
     /// Each seat's chance of winning, estimated as a softmax of the
