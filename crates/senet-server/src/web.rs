@@ -93,6 +93,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/logic/tap.js", JS),
     asset!("src/main.js", JS),
     asset!("src/net/api.js", JS),
+    asset!("src/net/create-room.js", JS),
     asset!("src/net/history-api.js", JS),
     asset!("src/net/socket.js", JS),
     asset!("src/pages/history.js", JS),

@@ -2,7 +2,8 @@
 // starts a guided game of one against the beginner computer (a private
 // room, no clock), which the room then plays with the lesson's panel.
 
-import { ApiError, createPlayer, createRoom, getRuleSets, roomOptions } from '../net/api.js';
+import { getRuleSets, roomOptions } from '../net/api.js';
+import { createRoomAs } from '../net/create-room.js';
 import * as identity from '../logic/identity.js';
 import { esc } from '../draw/board.js';
 
@@ -81,22 +82,7 @@ export async function showLearn(root, id) {
     errorEl.textContent = '';
     try {
       const options = roomOptions({ ruleSet: d.id, seats: d.seats.min, seat: 0, public: false, computers: Array(d.seats.min - 1).fill('beginner') });
-      let room;
-      let current = identity.load(localStorage).current;
-      if (!current || current.display_name !== name) {
-        current = await createPlayer(name);
-        identity.remember(localStorage, current);
-      }
-      try {
-        room = await createRoom(current.token, options);
-      } catch (e) {
-        // A saved player the server no longer knows: a new one.
-        if (!(e instanceof ApiError && e.code === 'invalid_token')) throw e;
-        identity.forget(localStorage, current.player_id);
-        current = await createPlayer(name);
-        identity.remember(localStorage, current);
-        room = await createRoom(current.token, options);
-      }
+      const room = await createRoomAs(localStorage, name, options);
       location.assign(`/r/${encodeURIComponent(room.code)}?lesson=1`);
     } catch (e) {
       errorEl.textContent = e instanceof Error ? e.message : String(e);

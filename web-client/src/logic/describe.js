@@ -335,8 +335,16 @@ export function optionKind(o, seat) {
  * @param {number | null} thrower  who threw, for a chance step (the seat on turn)
  */
 export function stepText(n, st, thrower) {
-  const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
-  return `${stepHead(n, st, thrower)} ${events}`.trim();
+  return `${stepHead(n, st, thrower)} ${eventsText(n, st)}`.trim();
+}
+
+/**
+ * A step's events in sentences, one after another.
+ * @param {Names} n
+ * @param {StepInfo} st
+ */
+function eventsText(n, st) {
+  return st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
 }
 
 /**
@@ -365,7 +373,7 @@ export function stepHead(n, st, thrower) {
  */
 export function stepLine(n, st, thrower) {
   if (st.step?.step === 'decide' && !st.left) {
-    const events = st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
+    const events = eventsText(n, st);
     if (events) return events;
   }
   return stepText(n, st, thrower);

@@ -1,7 +1,8 @@
 // The home page: your name, a new room, the public rooms to join and the
 // public games being played, both kept up to date by the lobby feed.
 
-import { ApiError, createPlayer, createRoom, getLobby, getRuleSets, roomOptions } from '../net/api.js';
+import { getLobby, getRuleSets, roomOptions } from '../net/api.js';
+import { createRoomAs, playerNamed } from '../net/create-room.js';
 import { controlText, timeControlHtml, timeControlRequest } from '../logic/clock.js';
 import { liveGames } from '../net/history-api.js';
 import { liveListHtml } from './home-live.js';
@@ -152,11 +153,7 @@ export async function showHome(root) {
       return null;
     }
     nameInput.removeAttribute('aria-invalid');
-    const current = identity.load(localStorage).current;
-    if (current && current.display_name === name) return current;
-    const id = await createPlayer(name);
-    identity.remember(localStorage, id);
-    return id;
+    return playerNamed(localStorage, name);
   }
 
   form.addEventListener('submit', async (ev) => {
@@ -167,18 +164,7 @@ export async function showHome(root) {
     try {
       const id = await ensureIdentity();
       if (!id) return;
-      const options = formOptions();
-      let room;
-      try {
-        room = await createRoom(id.token, options);
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'invalid_token') {
-          identity.forget(localStorage, id.player_id);
-          const fresh = await ensureIdentity();
-          if (!fresh) return;
-          room = await createRoom(fresh.token, options);
-        } else throw e;
-      }
+      const room = await createRoomAs(localStorage, id.display_name, formOptions());
       location.assign(`/r/${encodeURIComponent(room.code)}`);
     } catch (e) {
       errorEl.textContent = e instanceof Error ? e.message : String(e);

@@ -94,12 +94,12 @@ export function stepPanelHtml(g, all, n) {
 export function moveListHtml(g, n) {
   const names = gameNames(g);
   const items = g.steps
-    .map((st, i) => {
+    .map((st) => {
       const cur = st.step_no === n ? ' aria-current="step"' : '';
       // Whose step: the seat's piece beside the words.
       const seat = st.seat === null ? undefined : g.seats.find((x) => x.seat === st.seat);
       const who = st.seat === null ? '' : `<span class="turn-side" aria-hidden="true">${pieceSvg(seat?.colour ?? st.seat, 'mini')}</span>`;
-      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span>${who}<span class="turn-words">${esc(stepLine(names, st, throwerOf(g, i + 1)))}</span>${thinkHtml(st)}</button></li>`;
+      return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span>${who}<span class="turn-words">${esc(stepLine(names, st, st.by ?? null))}</span>${thinkHtml(st)}</button></li>`;
     })
     .join('');
   const start = `<li><button type="button" class="turn-btn" data-turn="0"${n === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> start</button></li>`;

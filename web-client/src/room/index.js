@@ -6,7 +6,7 @@
 import { ApiError, checkOrigin, getRoom } from '../net/api.js';
 import { RoomSocket } from '../net/socket.js';
 import { closeText, errorText, nameOf, namesOf } from '../logic/format.js';
-import { mySeat, reduce } from '../logic/state.js';
+import { mySeat, playing, reduce } from '../logic/state.js';
 import { toast } from '../pages/ui.js';
 import { act } from './actions.js';
 import { announce, hear } from './announce.js';
@@ -154,7 +154,8 @@ export function playRoom(root, code, token, setConn) {
    */
   function leaveLesson() {
     const s = page.game;
-    const on = s !== null && s.status === 'playing' && mySeat(s) !== null && !s.seats[mySeat(s) ?? 0]?.out;
+    const me = s === null ? null : mySeat(s);
+    const on = s !== null && me !== null && playing(s) && !s.seats.find((x) => x.seat === me)?.out;
     if (on && socket.send({ type: 'resign' })) {
       leaving = true;
       // The resignation's answer (game_over) or a second, whichever first.
