@@ -138,7 +138,7 @@ async fn tables_at_the_standard_location_are_loaded_and_the_expert_plays_on() {
     let health = settled_health(&server).await;
     assert_eq!(health["tablebase"], "ready", "{health}");
     assert_eq!(health["tablebase_pieces"], 1, "{health}");
-    let loaded = server.log_lines("endgame tables loaded");
+    let loaded = logged(&server, "endgame tables loaded").await;
     assert_eq!(loaded.len(), 1, "one line when loaded");
     assert!(
         loaded[0].contains("pieces=1") && loaded[0].contains("positions=812"),
