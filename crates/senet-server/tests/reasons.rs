@@ -108,8 +108,9 @@ fn check_by(rule_set: &str, steps: &[Value]) {
 
 /// A random game of `rule_set`; once a decision lists a blocked piece the
 /// deciding seat chooses it and is refused with that reason. Returns how
-/// many blocked pieces the game's decisions listed.
-async fn play(rule_set: &str) -> usize {
+/// many blocked pieces the game's decisions listed, and whether one was
+/// chosen (a short random game may offer none to choose).
+async fn play(rule_set: &str) -> (usize, bool) {
     let app = spawn_fast_app().await;
     let mut table = Table::invite(&app, rule_set, 2).await;
     let mut listed = 0;
@@ -158,10 +159,7 @@ async fn play(rule_set: &str) -> usize {
         told, snap,
         "{rule_set}: the snapshot's record says the same"
     );
-    if plain_moves(rule_set) {
-        assert!(tried, "{rule_set}: a blocked piece was chosen once");
-    }
-    listed
+    (listed, tried)
 }
 
 fn plain_moves(rule_set: &str) -> bool {
@@ -178,11 +176,25 @@ async fn decisions_say_why_pieces_cannot_move_and_chance_steps_say_whose() {
         "peril",
         "modern",
     ] {
-        let listed = play(rule_set).await;
+        // A short game (Path of Peril's can end in a few dozen actions)
+        // may list no blocked piece at a plain move: up to five games.
+        let mut listed = 0;
+        let mut chosen = false;
+        for _ in 0..5 {
+            let (more, tried) = play(rule_set).await;
+            listed += more;
+            chosen |= tried;
+            if listed > 0 && (chosen || !plain_moves(rule_set)) {
+                break;
+            }
+        }
         assert!(
             listed > 0,
-            "{rule_set}: some piece was blocked in a whole game"
+            "{rule_set}: some piece was blocked in five whole games"
         );
+        if plain_moves(rule_set) {
+            assert!(chosen, "{rule_set}: a blocked piece was chosen once");
+        }
     }
 }
 
