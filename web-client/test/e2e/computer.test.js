@@ -46,14 +46,17 @@ test('play the computer from the home page; it answers a move', { timeout: 120_0
 
   // Play our turns (throw, then the first highlighted piece) until the
   // computer has moved a piece; it never offers a claim-win.
-  const computerMoved = () => page.locator('.record-list li.rec-decide:has-text("Expert computer\'s piece")').count();
+  // The computer's own decisions: their line starts with its piece (a
+  // line of ours may name it later, as a piece we swapped).
+  const computerLines = () => page.locator('.record-list li.rec-decide').filter({ hasText: /^Expert computer's piece/ });
+  const computerMoved = () => computerLines().count();
   const deadline = Date.now() + 90_000;
   while ((await computerMoved()) === 0) {
     assert.ok(Date.now() < deadline, 'the computer answered in time');
     assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
     if ((await act(page)) === 'wait') await untilOneMayAct([page]);
   }
-  const line = await page.locator('.record-list li.rec-decide:has-text("Expert computer")').first().textContent();
+  const line = await computerLines().first().textContent();
   // Said once, by what it did: the piece and its squares.
   assert.match(line ?? '', /^Expert computer's piece .*square \d+/);
   assert.equal(await page.locator('[data-action="claim_win"]').count(), 0);
