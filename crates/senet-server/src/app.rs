@@ -43,6 +43,8 @@ pub struct AppState {
     pub endgames: Endgames,
     /// Finished games' reviews.
     pub reviews: crate::review::Reviews,
+    /// Password hashing and login limits.
+    pub accounts: crate::accounts::Accounts,
 }
 
 /// The HTTP routes. Under `/api` every error is the JSON shape of
@@ -54,6 +56,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
         .merge(crate::lobby::router())
+        .merge(crate::accounts::router())
         .route("/api/rule-sets", get(crate::web::rule_sets))
         .route("/api/origin", get(crate::ws::origin_check))
         .merge(crate::history::router())
@@ -225,6 +228,7 @@ impl Server {
                 endgames: rooms.endgames().clone(),
                 reviews: rooms.reviews().clone(),
                 rooms,
+                accounts: crate::accounts::Accounts::new(&settings),
                 settings,
                 shutdown: rx,
                 conn_ids,
@@ -269,6 +273,8 @@ impl Server {
         let rooms = state.rooms.clone();
         let app = router(state);
         tracing::info!(addr = ?Listener::local_addr(&listener).ok(), "listening");
+        // The peer's address reaches handlers that limit by it (logins).
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 let _ = signal.wait_for(|stop| *stop).await;

@@ -25,6 +25,9 @@ pub enum AppError {
     /// Any other status with its code and message: the framework's own
     /// refusals (405 `method_not_allowed`, 413 `body_too_large`…).
     Http(StatusCode, &'static str, String),
+    /// Too many attempts (sign-ups, logins): 429 `rate_limited` with a
+    /// `Retry-After` header of this many seconds.
+    RateLimited(u64),
     /// A dependency (the database) is down: 503.
     Unavailable(String),
     /// Anything else: 500, details only in the log.
@@ -61,6 +64,18 @@ impl IntoResponse for AppError {
             AppError::NotFound(code, message) => (StatusCode::NOT_FOUND, code, message),
             AppError::Conflict(code, message) => (StatusCode::CONFLICT, code, message),
             AppError::Http(status, code, message) => (status, code, message),
+            AppError::RateLimited(seconds) => {
+                let body = json!({ "error": {
+                    "code": "rate_limited",
+                    "message": format!("too many attempts; try again in {seconds} s"),
+                } });
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    [(axum::http::header::RETRY_AFTER, seconds.to_string())],
+                    Json(body),
+                )
+                    .into_response();
+            }
             AppError::Unavailable(detail) => {
                 tracing::warn!(%detail, "service unavailable");
                 (

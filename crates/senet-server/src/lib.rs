@@ -3,7 +3,8 @@
 //! in PostgreSQL or SQLite.
 //!
 //! Layout: [`config`] (flags), [`app`] (state, router, server), [`error`]
-//! (HTTP errors), [`players`] (identities and tokens), [`table`] (a game of
+//! (HTTP errors), [`players`] (identities and tokens), [`accounts`]
+//! (usernames, passwords, login sessions), [`table`] (a game of
 //! any rule set and its record), [`rooms`] (room actors and registry),
 //! [`ws`] (WebSocket protocol and connections), [`store`] (the database),
 //! [`history`] (match history), [`web`] (the embedded browser client),
@@ -12,6 +13,7 @@
 
 #![forbid(unsafe_code)]
 
+pub(crate) mod accounts;
 pub mod app;
 pub(crate) mod clock;
 pub(crate) mod cluster;

@@ -32,6 +32,8 @@ fn load_settings() -> Settings {
         heartbeat: Duration::from_secs(5),
         review_nodes: 500,
         review_concurrency: 1,
+        auth_limits: true,
+        trust_forwarded_for: false,
     }
 }
 

@@ -118,6 +118,18 @@ pub struct Config {
     #[arg(long, env = "SENET_LEASE_MS", default_value_t = 5000)]
     pub lease_ms: u64,
 
+    /// Limit sign-ups and logins per client address and per username
+    /// (`docs/accounts.md`); `false` only for load tests that sign up
+    /// thousands of accounts from one address.
+    #[arg(long, env = "SENET_AUTH_LIMITS", default_value_t = true, action = clap::ArgAction::Set)]
+    pub auth_limits: bool,
+
+    /// Take the client's address from the last entry of `X-Forwarded-For`
+    /// (set it only behind a reverse proxy that appends it): otherwise every
+    /// client would share the proxy's address in the per-address limits.
+    #[arg(long, env = "SENET_TRUST_FORWARDED_FOR", default_value_t = false, action = clap::ArgAction::Set)]
+    pub trust_forwarded_for: bool,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -227,6 +239,8 @@ impl Config {
             heartbeat: Duration::from_secs(self.heartbeat_secs.max(1)),
             review_nodes: self.review_nodes.max(1),
             review_concurrency: self.review_concurrency,
+            auth_limits: self.auth_limits,
+            trust_forwarded_for: self.trust_forwarded_for,
         }
     }
 }
@@ -282,6 +296,10 @@ pub struct Settings {
     pub review_nodes: u64,
     /// How many reviews may be computed at the same time; 0: none.
     pub review_concurrency: usize,
+    /// Whether sign-ups and logins are rate limited.
+    pub auth_limits: bool,
+    /// Whether the client's address is the last of `X-Forwarded-For`.
+    pub trust_forwarded_for: bool,
 }
 
 impl Settings {

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::error::AppError;
 use crate::random::os_random_base64url;
-use crate::store::Store;
+use crate::store::{Credential, Store};
 
 /// A freshly made token and what to store for it.
 #[derive(Debug)]
@@ -34,6 +34,7 @@ impl Token {
     }
 }
 
+/// The SHA-256 of a token's secret: what is stored of it.
 fn hash_secret(secret: &str) -> Vec<u8> {
     Sha256::digest(secret.as_bytes()).to_vec()
 }
@@ -47,26 +48,53 @@ pub struct Identity {
     pub display_name: String,
 }
 
-/// Checks a token against the store. `Ok(None)` when the token is wrong.
-pub async fn authenticate(store: &Store, token: &str) -> Result<Option<Identity>, AppError> {
+/// A token that matched: who it names and which of their credentials it is.
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    /// The player.
+    pub identity: Identity,
+    /// The player's first token, or a login session.
+    pub credential: Credential,
+    /// The SHA-256 of the token's secret, to revoke it by.
+    pub secret_hash: Vec<u8>,
+}
+
+/// Checks a token (`<player id>.<secret>`) against the player's first token
+/// and their login sessions. `Ok(None)` when it is wrong or revoked.
+pub async fn authenticate_credential(
+    store: &Store,
+    token: &str,
+) -> Result<Option<Authenticated>, AppError> {
     let Some((id, secret)) = token.split_once('.') else {
         return Ok(None);
     };
     let Ok(id) = Uuid::try_parse(id) else {
         return Ok(None);
     };
-    let Some(player) = store.player(id).await? else {
+    let secret_hash = hash_secret(secret);
+    let Some((display_name, first_hash, is_session)) = store.credential(id, &secret_hash).await?
+    else {
         return Ok(None);
     };
-    let given = hash_secret(secret);
-    if bool::from(given.ct_eq(&player.token_hash)) {
-        Ok(Some(Identity {
-            id: player.id,
-            display_name: player.display_name,
-        }))
+    let credential = if bool::from(secret_hash.ct_eq(&first_hash)) {
+        Credential::First
+    } else if is_session {
+        Credential::Session
     } else {
-        Ok(None)
-    }
+        return Ok(None);
+    };
+    Ok(Some(Authenticated {
+        identity: Identity { id, display_name },
+        credential,
+        secret_hash,
+    }))
+}
+
+/// Checks a token against the store. `Ok(None)` when the token is wrong.
+pub async fn authenticate(store: &Store, token: &str) -> Result<Option<Identity>, AppError> {
+    Ok(authenticate_credential(store, token)
+        .await?
+        .map(|found| found.identity))
 }
 
 /// The bearer token of a request's `Authorization` header, if any.
@@ -111,7 +139,11 @@ where
 /// Extractor: who is asking, for endpoints anyone may read but that show a
 /// player more (their own private games). No bearer token is a stranger
 /// (`None`); a wrong token is refused (`401 invalid_token`), as everywhere
-/// else, so a client never takes a stranger's view for its own.
+/// else, so a client never takes a stranger's view for its own. Without a
+/// bearer token, the session cookie of a login names the viewer: these
+/// endpoints only read, so a cookie sent by another site's request can
+/// change nothing. Endpoints that change something take [`AuthPlayer`],
+/// which reads the header only.
 #[derive(Debug, Clone)]
 pub struct Viewer(pub Option<Identity>);
 
@@ -131,10 +163,16 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let Some(token) = bearer_token(&parts.headers) else {
-            return Ok(Viewer(None));
-        };
         let store = Store::from_ref(state);
+        let Some(token) = bearer_token(&parts.headers) else {
+            // A page the browser loads sends the session cookie, not a
+            // header. A cookie that no longer works (logged out on another
+            // device) is a stranger, not an error on every page.
+            return match crate::accounts::session_cookie(&parts.headers) {
+                Some(token) => Ok(Viewer(authenticate(&store, &token).await?)),
+                None => Ok(Viewer(None)),
+            };
+        };
         match authenticate(&store, token).await? {
             Some(identity) => Ok(Viewer(Some(identity))),
             None => Err(invalid_token()),

@@ -3,6 +3,11 @@
 mod auth;
 mod handlers;
 pub(crate) mod name;
+pub(crate) mod username;
 
-pub use auth::{AuthPlayer, Identity, Viewer, authenticate, bearer_token};
+pub(crate) use auth::Token;
+pub use auth::{
+    AuthPlayer, Authenticated, Identity, Viewer, authenticate, authenticate_credential,
+    bearer_token,
+};
 pub use handlers::create_player;

@@ -16,6 +16,7 @@ mod dispatch;
 #[macro_use]
 mod games;
 pub use games::SeatTaken;
+mod accounts;
 mod chat;
 mod committer;
 mod import;
@@ -32,6 +33,7 @@ use chrono::Utc;
 use sqlx::{PgPool, SqlitePool};
 use uuid::Uuid;
 
+pub use accounts::{AccountRow, Credential, NewAccount, SignUp};
 pub use chat::{ChatRow, NewChat};
 pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};

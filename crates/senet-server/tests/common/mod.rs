@@ -193,6 +193,8 @@ pub async fn start_tuned(
         // Small: every finished game of every test is reviewed.
         review_nodes: 500,
         review_concurrency: 1,
+        auth_limits: true,
+        trust_forwarded_for: false,
     };
     tune(&mut settings);
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
