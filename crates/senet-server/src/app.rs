@@ -57,6 +57,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
         .merge(crate::lobby::router())
         .merge(crate::accounts::router())
+        .merge(crate::ratings::router())
         .route("/api/rule-sets", get(crate::web::rule_sets))
         .route("/api/origin", get(crate::ws::origin_check))
         .merge(crate::history::router())

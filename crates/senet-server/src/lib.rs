@@ -26,6 +26,7 @@ pub(crate) mod metrics;
 pub(crate) mod ops;
 pub(crate) mod players;
 pub(crate) mod random;
+pub(crate) mod ratings;
 pub(crate) mod review;
 pub(crate) mod rooms;
 pub mod store;

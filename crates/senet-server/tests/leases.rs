@@ -35,6 +35,7 @@ async fn playing_room(store: &Store, code: &str) -> Uuid {
             rule_set: senet_engine::RuleSetId::Kendall,
             public: true,
             creator: a,
+            rated: false,
             game: NewGame {
                 id: game,
                 room_code: code,
@@ -329,6 +330,7 @@ async fn a_node_that_lost_its_lease_cannot_seat_a_player_or_start_a_rematch() {
             rule_set: senet_engine::RuleSetId::Kendall,
             public: true,
             creator: a,
+            rated: false,
             game: new_game(game, 1, &waiting),
         })
         .await

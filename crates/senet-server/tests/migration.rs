@@ -596,6 +596,7 @@ async fn old_games_migrate_to_steps_and_seats() {
             rule_set: senet_engine::RuleSetId::Peril,
             public: true,
             creator: merneith,
+            rated: false,
             game: NewGame {
                 id: peril,
                 room_code: "peril",

@@ -51,6 +51,7 @@ async fn a_four_seat_game_from_waiting_to_finished() {
             rule_set: RuleSetId::Modern,
             public: true,
             creator: a,
+            rated: false,
             game: NewGame {
                 id: game,
                 room_code: "four",
@@ -261,6 +262,7 @@ async fn a_player_in_two_seats_is_listed_once() {
             rule_set: RuleSetId::Modern,
             public: false,
             creator: a,
+            rated: false,
             game: NewGame {
                 id: game,
                 room_code: "crowd",

@@ -46,6 +46,9 @@ pub struct Identity {
     pub id: Uuid,
     /// Display name.
     pub display_name: String,
+    /// Whether the player has an account (may sit in rated rooms).
+    #[serde(default)]
+    pub account: bool,
 }
 
 /// A token that matched: who it names and which of their credentials it is.
@@ -72,7 +75,8 @@ pub async fn authenticate_credential(
         return Ok(None);
     };
     let secret_hash = hash_secret(secret);
-    let Some((display_name, first_hash, is_session)) = store.credential(id, &secret_hash).await?
+    let Some((display_name, first_hash, is_session, account)) =
+        store.credential(id, &secret_hash).await?
     else {
         return Ok(None);
     };
@@ -84,7 +88,11 @@ pub async fn authenticate_credential(
         return Ok(None);
     };
     Ok(Some(Authenticated {
-        identity: Identity { id, display_name },
+        identity: Identity {
+            id,
+            display_name,
+            account,
+        },
         credential,
         secret_hash,
     }))

@@ -104,6 +104,8 @@ pub struct RoomInfo {
     pub rule_set: RuleSetId,
     /// Listed in the lobby.
     pub public: bool,
+    /// Whether its games are rated.
+    pub rated: bool,
     /// Invite link.
     pub invite_url: String,
     /// WebSocket URL.

@@ -86,6 +86,9 @@ struct CreateRoom {
     /// it later with `chat_setting`.
     #[serde(default = "default_chat")]
     chat: bool,
+    /// Rated: only accounts, no computer, a clock (`crate::ratings`).
+    #[serde(default)]
+    rated: bool,
 }
 
 fn default_chat() -> bool {
@@ -189,6 +192,8 @@ pub struct RoomCreated {
     pub rule_set: RuleSetId,
     /// Listed in the lobby.
     pub public: bool,
+    /// Whether its games are rated.
+    pub rated: bool,
     /// How many seats the table has.
     pub seats: u8,
     /// The creator's seat.
@@ -207,6 +212,35 @@ pub struct RoomCreated {
     pub time_control: TimeControl,
     /// Whether the room's chat is on.
     pub chat: bool,
+}
+
+/// A rated room is between accounts (a rating must follow a person from
+/// device to device), never against the computer (its strength is not a
+/// person's), and with a clock (else a losing player could stall forever).
+fn rated_room_allowed(
+    player: &crate::players::Identity,
+    computers: &[Option<ComputerLevel>],
+    time_control: TimeControl,
+) -> Result<(), AppError> {
+    if !player.account {
+        return Err(bad(
+            "rated_needs_account",
+            "only players with an account can play rated games: sign up first",
+        ));
+    }
+    if computers.iter().any(Option::is_some) {
+        return Err(bad(
+            "rated_needs_people",
+            "games against the computer are never rated",
+        ));
+    }
+    if time_control == TimeControl::None {
+        return Err(bad(
+            "rated_needs_clock",
+            "a rated game needs a time control",
+        ));
+    }
+    Ok(())
 }
 
 /// `POST /api/rooms` (authenticated).
@@ -245,6 +279,9 @@ pub async fn create_room(
         .map_err(|message| bad("bad_time_control", message))?;
     let mine = request.creator_seat(seats)?;
     let computers = request.computers(usize::from(seats) - 1)?;
+    if request.rated {
+        rated_room_allowed(&player, &computers, time_control)?;
+    }
     let table = Table::new(rule_set, seats).map_err(|e| bad("bad_seats", e))?;
     let mut slots = vec![SeatSlot::default(); usize::from(seats)];
     if let Some(slot) = slots.get_mut(mine.index()) {
@@ -279,6 +316,7 @@ pub async fn create_room(
                 rule_set,
                 public,
                 creator: player.id,
+                rated: request.rated,
                 game: NewGame {
                     id: game_id,
                     room_code: &code,
@@ -319,6 +357,7 @@ pub async fn create_room(
     let room = StoredRoom {
         code: code.clone(),
         public,
+        rated: request.rated,
         rule_set,
         slot,
         series: Vec::new(),
@@ -344,6 +383,7 @@ pub async fn create_room(
             code,
             rule_set,
             public,
+            rated: request.rated,
             seats,
             seat: mine,
             side: (rule_set == RuleSetId::Kendall).then(|| kendall_v1::side_of(mine)),

@@ -16,6 +16,8 @@ pub struct StoredRoom {
     pub code: String,
     /// Listed in the lobby.
     pub public: bool,
+    /// Whether its games are rated.
+    pub rated: bool,
     /// Rule set.
     pub rule_set: RuleSetId,
     /// Its latest game.
@@ -53,6 +55,7 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     Ok(Some(StoredRoom {
         code: room.code,
         public: room.public,
+        rated: room.rated,
         rule_set,
         slot,
         series,

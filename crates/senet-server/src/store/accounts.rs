@@ -122,18 +122,20 @@ impl Store {
         .await)
     }
 
-    /// Which of a player's credentials has this secret hash, if any, with
-    /// the player's display name. The first token is compared by the
+    /// Which of a player's credentials has this secret hash, if any: the
+    /// player's display name, their first token's hash, whether a session
+    /// has this hash, and whether they have an account. The first token is compared by the
     /// caller in constant time; a session is found by its hash, the SHA-256
     /// of 256 random bits, which no timing can lead anyone to.
     pub async fn credential(
         &self,
         player_id: Uuid,
         secret_hash: &[u8],
-    ) -> Result<Option<(String, Vec<u8>, bool)>, sqlx::Error> {
+    ) -> Result<Option<(String, Vec<u8>, bool, bool)>, sqlx::Error> {
         read!(self, pool => sqlx::query_as(
             "SELECT p.display_name, p.token_hash,
-                    EXISTS (SELECT 1 FROM sessions s WHERE s.token_hash = $2 AND s.player_id = p.id)
+                    EXISTS (SELECT 1 FROM sessions s WHERE s.token_hash = $2 AND s.player_id = p.id),
+                    EXISTS (SELECT 1 FROM accounts a WHERE a.player_id = p.id)
              FROM players p WHERE p.id = $1",
         )
         .bind(player_id)

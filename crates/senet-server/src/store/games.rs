@@ -122,6 +122,7 @@ macro_rules! finish_game {
                 .rows_affected(),
             )?;
         }
+        rate_game!($conn, $game_id, $now);
     }};
 }
 
@@ -159,8 +160,8 @@ impl Store {
                 insert_computer!(conn, level, now);
             }
             sqlx::query(
-                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at, time_control, chat_off)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO rooms (code, rule_set, public, creator_id, created_at, time_control, chat_off, rated)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(room.code)
             .bind(room.rule_set.as_str())
@@ -169,6 +170,7 @@ impl Store {
             .bind(now)
             .bind(time_control)
             .bind(chat_off)
+            .bind(room.rated)
             .execute(&mut *conn)
             .await?;
             insert_game!(conn, &room.game, room.code, seat_count, now);

@@ -14,6 +14,8 @@
 #[macro_use]
 mod dispatch;
 #[macro_use]
+pub(crate) mod ratings;
+#[macro_use]
 mod games;
 pub use games::SeatTaken;
 mod accounts;
@@ -35,6 +37,7 @@ use uuid::Uuid;
 
 pub use accounts::{AccountRow, Credential, NewAccount, SignUp};
 pub use chat::{ChatRow, NewChat};
+pub use ratings::{PoolRating, RatingPoint};
 pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};
 pub use names::{GameStatus, UnknownName};
@@ -182,7 +185,7 @@ impl Store {
     /// A room by code.
     pub async fn room(&self, code: &str) -> Result<Option<RoomRow>, sqlx::Error> {
         let room: Option<rows::RoomColumns> = read!(self, pool => sqlx::query_as(
-            "SELECT code, rule_set, public, creator_id, created_at, time_control FROM rooms WHERE code = $1",
+            "SELECT code, rule_set, public, creator_id, created_at, time_control, rated FROM rooms WHERE code = $1",
         )
         .bind(code)
         .fetch_optional(pool)

@@ -58,6 +58,8 @@ pub struct NewRoom<'a> {
     pub public: bool,
     /// The player who created it.
     pub creator: Uuid,
+    /// Whether its games are rated (`crate::ratings`).
+    pub rated: bool,
     /// Its first game (`game.room_code` should be `code`; `code` is stored).
     pub game: NewGame<'a>,
 }

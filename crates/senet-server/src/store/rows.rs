@@ -33,6 +33,8 @@ pub struct RoomRow {
     /// Its time control as stored text (`clock:300+2`, `move:30`); `None`
     /// for none.
     pub time_control: Option<String>,
+    /// Whether its games are rated.
+    pub rated: bool,
 }
 
 /// A room's columns as stored, before its rule set is read.
@@ -45,6 +47,8 @@ pub(super) struct RoomColumns {
     pub created_at: DateTime<Utc>,
     #[sqlx(default)]
     pub time_control: Option<String>,
+    #[sqlx(default)]
+    pub rated: bool,
 }
 
 impl RoomColumns {
@@ -57,6 +61,7 @@ impl RoomColumns {
             creator_id: self.creator_id,
             created_at: self.created_at,
             time_control: self.time_control,
+            rated: self.rated,
         })
     }
 }

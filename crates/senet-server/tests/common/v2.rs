@@ -76,16 +76,23 @@ impl Table {
         let mut tokens = Vec::new();
         for seat in 0..seats {
             let (_, token) = app.player(&format!("Seat {seat}")).await;
-            tokens.push(Some(token));
+            tokens.push(token);
         }
+        Table::invite_players(app, tokens, json!({ "rule_set": rule_set, "public": true })).await
+    }
+
+    /// [`Table::invite`] for these players' tokens (seat 0's creates the
+    /// room) and a room made of `room` (rule set, time control, rated…)
+    /// with the seat count, seat 0 and seat 0's client seed added.
+    pub async fn invite_players(app: &Remote, tokens: Vec<String>, mut room: Value) -> Table {
+        let seats = tokens.len();
+        let tokens: Vec<Option<String>> = tokens.into_iter().map(Some).collect();
         let creator = tokens[0].clone().unwrap();
-        let room = app
-            .create_room(
-                &creator,
-                json!({ "rule_set": rule_set, "seats": seats, "seat": 0, "public": true,
-                        "client_seed": client_seed(0) }),
-            )
-            .await;
+        let rule_set = room["rule_set"].as_str().unwrap().to_owned();
+        room["seats"] = json!(seats);
+        room["seat"] = json!(0);
+        room["client_seed"] = json!(client_seed(0));
+        let room = app.create_room(&creator, room).await;
         assert_eq!(room["seats"], seats, "{room}");
         assert_eq!(room["status"], "waiting", "{room}");
         let code = room["code"].as_str().unwrap().to_owned();

@@ -17,7 +17,7 @@ use crate::ws::protocol::close::TOO_SLOW;
 use crate::ws::protocol::kendall_v1::{self, side_of};
 use crate::ws::protocol::steps::{Told, step_info};
 use crate::ws::protocol::v2::Message;
-use crate::ws::protocol::{ServerMessage, Version};
+use crate::ws::protocol::{ErrorCode, ServerMessage, Version};
 
 impl Room {
     /// Whether a seat's holder is connected (the computer always is).
@@ -207,7 +207,15 @@ impl Room {
         }
         if let (Some(identity), Status::Waiting) = (player, &self.slot.status) {
             if let Some(seat) = self.slot.open_seat() {
-                if self.take_seat(seat, identity, client_seed).await {
+                if self.rated && !identity.account {
+                    self.send_to(
+                        conn,
+                        &ServerMessage::error(
+                            ErrorCode::RatedNeedsAccount,
+                            "this room is rated: only players with an account take a seat; you are watching",
+                        ),
+                    );
+                } else if self.take_seat(seat, identity, client_seed).await {
                     self.tell_spectators();
                     return;
                 }

@@ -25,6 +25,7 @@ impl Room {
             code: self.code.clone(),
             rule_set: self.rule_set,
             public: self.public,
+            rated: self.rated,
             invite_url: self.settings.invite_url(&self.code),
             ws_url: self.settings.ws_url(&self.code),
             status: self.slot.status.as_str(),

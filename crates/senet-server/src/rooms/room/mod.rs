@@ -65,6 +65,8 @@ pub(in crate::rooms) struct Wiring {
 pub(in crate::rooms) struct Room {
     code: String,
     public: bool,
+    /// Rated: only accounts sit, and each game's end updates ratings.
+    rated: bool,
     rule_set: RuleSetId,
     /// The game it holds now.
     slot: GameSlot,
@@ -104,6 +106,7 @@ impl Room {
         let StoredRoom {
             code,
             public,
+            rated,
             rule_set,
             slot,
             series,
@@ -112,6 +115,7 @@ impl Room {
         Room {
             code,
             public,
+            rated,
             rule_set,
             slot,
             audience: Audience::default(),

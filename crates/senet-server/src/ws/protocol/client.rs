@@ -342,6 +342,9 @@ error_codes! {
     /// write without a player token, or switch a room's chat that is not
     /// theirs.
     ChatNotAllowed => "chat_not_allowed",
+    /// The room is rated and the connecting player has no account: they
+    /// watch instead of taking the open seat.
+    RatedNeedsAccount => "rated_needs_account",
 }
 
 /// On the wire an error code is its text.

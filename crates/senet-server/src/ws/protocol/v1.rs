@@ -161,6 +161,8 @@ pub struct RoomView {
     pub invite_url: String,
     /// Listed in the lobby.
     pub public: bool,
+    /// Whether its games are rated (only accounts sit).
+    pub rated: bool,
 }
 
 /// The full state of a room, as one client sees it.
