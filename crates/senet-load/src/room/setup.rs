@@ -91,6 +91,19 @@ async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupEr
         })?;
         let text = match message {
             Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Close(frame))) => {
+                return Err(SetupError {
+                    code: "setup_ws",
+                    detail: match frame {
+                        Some(frame) => format!(
+                            "closed during set-up: {} {}",
+                            u16::from(frame.code),
+                            frame.reason
+                        ),
+                        None => "closed during set-up".to_owned(),
+                    },
+                });
+            }
             Some(Ok(_)) => continue,
             Some(Err(e)) => {
                 return Err(SetupError {
@@ -135,6 +148,44 @@ async fn wait_for_snapshot(side: &mut Side, playing: bool) -> Result<(), SetupEr
     }
 }
 
+/// How many times a socket is opened before its set-up fails: a room that
+/// moves to another node while a node is loaded closes its sockets with
+/// 1012, and a client reconnects.
+const JOIN_ATTEMPTS: usize = 3;
+
+/// Opens a socket and reads up to its seat's snapshot (and, when
+/// `playing`, the game's start), reconnecting after a close.
+async fn join(url: &str, playing: bool) -> Result<Side, SetupError> {
+    let mut last = None;
+    for attempt in 0..JOIN_ATTEMPTS {
+        if attempt > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+        let mut side = match connect(url).await {
+            Ok(side) => side,
+            Err(error) => {
+                last = Some(error);
+                continue;
+            }
+        };
+        match wait_for_snapshot(&mut side, playing).await {
+            Ok(()) => return Ok(side),
+            Err(error) if error.code == "setup_ws" => last = Some(error),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(last.unwrap_or(SetupError {
+        code: "setup_ws",
+        detail: "no attempt made".to_owned(),
+    }))
+}
+
+/// Says on stderr why a socket is opened again (the report counts only
+/// set-ups that fail for good).
+fn note_reconnect(error: &SetupError) {
+    eprintln!("senet-load: reconnecting a socket during set-up: {}", error.detail);
+}
+
 /// Creates two players and a room of `rule_set` for them on `home` (the
 /// first in seat 0, the second joining over the socket), connects each
 /// player's socket to its node in `sockets` (`home` itself, or a node that
@@ -158,11 +209,15 @@ pub async fn set_up(
             detail: format!("POST /api/rooms: {status} {room}"),
         });
     };
-    let mut a = connect(&sockets[0].room_ws_url(code, &first)).await?;
-    wait_for_snapshot(&mut a, false).await?;
-    let mut b = connect(&sockets[1].room_ws_url(code, &second)).await?;
-    wait_for_snapshot(&mut b, true).await?;
-    wait_for_snapshot(&mut a, true).await?;
+    let a_url = sockets[0].room_ws_url(code, &first);
+    let mut a = join(&a_url, false).await?;
+    let b = join(&sockets[1].room_ws_url(code, &second), true).await?;
+    if let Err(error) = wait_for_snapshot(&mut a, true).await {
+        // The room may have moved (1012) between the two joins: reconnect,
+        // as a player's client does.
+        note_reconnect(&error);
+        a = join(&a_url, true).await?;
+    }
     Ok(Room {
         index,
         code: code.to_owned(),
