@@ -38,7 +38,7 @@ async fn every_api_error_is_json() {
         "/api/",
         "/api/nope",
         "/api/games/x/y/z",
-        "/api/players/x",
+        "/api/players/x/y/z",
     ] {
         let r = app.http("GET", path, None, None).await;
         assert_api_error(&r, 404, "not_found");

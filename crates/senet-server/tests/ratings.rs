@@ -376,3 +376,58 @@ async fn only_accounts_sit_in_rated_rooms_and_casual_games_change_nothing() {
     assert_eq!(r.body["error"]["code"], "unknown_pool", "{}", r.text);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_leaderboard_lists_active_established_accounts_best_first() {
+    let app = spawn_fast_app().await;
+    let now = Utc::now();
+    let mut ids = Vec::new();
+    // (name, rating, deviation, days since the last rated game)
+    let seeds = [
+        ("Amenhotep", 1800.0, 60.0, 1),
+        ("Bakenranef", 1900.0, 120.0, 1),
+        ("Cleopatra", 1700.0, 50.0, 40),
+        ("Djoser", 1600.0, 80.0, 29),
+    ];
+    for (name, r, rd, days) in seeds {
+        let (id, _) = account(&app, name).await;
+        seed_rating(&app.db_url, &id, "peril", (r, rd, 0.06, 25), now - Duration::days(days)).await;
+        ids.push(id);
+    }
+    // An anonymous player's rating (none can be earned; stored by hand)
+    // is never listed: leaderboards are of accounts.
+    let (anonymous, _) = app.player("Passer-by").await;
+    seed_rating(&app.db_url, &anonymous, "peril", (2500.0, 40.0, 0.06, 99), now).await;
+    let r = app.http("GET", "/api/leaderboard/peril", None, None).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let leaders = r.body["leaders"].as_array().unwrap();
+    let names: Vec<&str> = leaders
+        .iter()
+        .map(|l| l["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Amenhotep", "Djoser"], "{}", r.text);
+    assert_eq!(leaders[0]["rank"], 1);
+    assert_eq!(leaders[1]["rank"], 2);
+    assert_eq!(leaders[0]["player_id"], ids[0].as_str());
+    // Other pools are empty; unknown ones are refused.
+    let r = app.http("GET", "/api/leaderboard/kendall", None, None).await;
+    assert!(r.body["leaders"].as_array().unwrap().is_empty());
+    let r = app.http("GET", "/api/leaderboard/chess", None, None).await;
+    assert_eq!(r.body["error"]["code"], "unknown_pool", "{}", r.text);
+    // A profile by username, in any case.
+    let r = app.http("GET", "/api/players/djoser", None, None).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["player_id"], ids[3].as_str());
+    assert_eq!(r.body["username"], "Djoser");
+    let peril = r.body["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["pool"] == "peril")
+        .unwrap();
+    assert_eq!(peril["rating"], 1600.0);
+    assert_eq!(peril["provisional"], false);
+    let r = app.http("GET", "/api/players/nobody_at_all", None, None).await;
+    assert_eq!(r.body["error"]["code"], "player_not_found", "{}", r.text);
+    app.stop().await;
+}

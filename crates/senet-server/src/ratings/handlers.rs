@@ -93,21 +93,94 @@ where
     Router::new()
         .route("/api/players/{id}", get(player))
         .route("/api/players/{id}/ratings/{pool}", get(history))
+        .route("/api/leaderboard/{pool}", get(leaderboard))
 }
 
 fn player_not_found() -> AppError {
     AppError::NotFound("player_not_found", "there is no such player".to_owned())
 }
 
-fn player_id(text: &str) -> Result<Uuid, AppError> {
-    Uuid::try_parse(text).map_err(|_| player_not_found())
+/// A player named by id, or by an account's username (no username looks
+/// like an id: those are 32 or 36 characters, usernames at most 20).
+async fn player_id(store: &Store, text: &str) -> Result<Uuid, AppError> {
+    if let Ok(id) = Uuid::try_parse(text) {
+        return Ok(id);
+    }
+    let key = crate::players::username::UsernameKey::of(text);
+    match store.account_by_key(&key.0).await? {
+        Some(account) => Ok(account.player_id),
+        None => Err(player_not_found()),
+    }
+}
+
+fn pool_named(name: &str) -> Result<Pool, AppError> {
+    Pool::parse(name).ok_or_else(|| {
+        AppError::NotFound(
+            "unknown_pool",
+            "no such rating pool: a rule set's id, or modern-2, modern-3, modern-4".to_owned(),
+        )
+    })
+}
+
+/// Places on a leaderboard.
+pub const LEADERBOARD_SIZE: i64 = 100;
+/// Days since the last rated game within which a player is listed.
+pub const ACTIVE_DAYS: i64 = 30;
+
+#[derive(Serialize)]
+struct Leader {
+    rank: usize,
+    player_id: Uuid,
+    username: String,
+    display_name: String,
+    rating: f64,
+    deviation: f64,
+    games: i32,
+    rated_at: DateTime<Utc>,
+}
+
+#[derive(Serialize)]
+struct Leaderboard {
+    pool: String,
+    /// Best first: accounts with a non-provisional rating who played a
+    /// rated game in the pool in the last [`ACTIVE_DAYS`] days.
+    leaders: Vec<Leader>,
+}
+
+/// `GET /api/leaderboard/{pool}`: the top [`LEADERBOARD_SIZE`].
+async fn leaderboard(
+    State(store): State<Store>,
+    Path(pool): Path<String>,
+) -> Result<Json<Leaderboard>, AppError> {
+    let pool = pool_named(&pool)?;
+    let since = Utc::now() - chrono::Duration::days(ACTIVE_DAYS);
+    let rows = store
+        .leaderboard(pool, super::PROVISIONAL_ABOVE, since, LEADERBOARD_SIZE)
+        .await?;
+    Ok(Json(Leaderboard {
+        pool: pool.to_string(),
+        leaders: rows
+            .into_iter()
+            .enumerate()
+            .map(|(index, row)| Leader {
+                rank: index + 1,
+                player_id: row.player_id,
+                username: row.username,
+                display_name: row.display_name,
+                rating: row.rating,
+                deviation: row.deviation,
+                games: row.games,
+                rated_at: row.rated_at,
+            })
+            .collect(),
+    }))
 }
 
 async fn player(
     State(store): State<Store>,
     Path(id): Path<String>,
 ) -> Result<Json<PlayerView>, AppError> {
-    let id = player_id(&id)?;
+    let id = player_id(&store, &id).await?;
     let Some(row) = store.player(id).await? else {
         return Err(player_not_found());
     };
@@ -138,13 +211,8 @@ async fn history(
     State(store): State<Store>,
     Path((id, pool)): Path<(String, String)>,
 ) -> Result<Json<HistoryView>, AppError> {
-    let id = player_id(&id)?;
-    let Some(pool) = Pool::parse(&pool) else {
-        return Err(AppError::NotFound(
-            "unknown_pool",
-            "no such rating pool: a rule set's id, or modern-2, modern-3, modern-4".to_owned(),
-        ));
-    };
+    let id = player_id(&store, &id).await?;
+    let pool = pool_named(&pool)?;
     if store.player(id).await?.is_none() {
         return Err(player_not_found());
     }

@@ -37,7 +37,7 @@ use uuid::Uuid;
 
 pub use accounts::{AccountRow, Credential, NewAccount, SignUp};
 pub use chat::{ChatRow, NewChat};
-pub use ratings::{PoolRating, RatingPoint};
+pub use ratings::{LeaderRow, PoolRating, RatingPoint};
 pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};
 pub use names::{GameStatus, UnknownName};

@@ -133,7 +133,53 @@ pub struct RatingPoint {
     pub rated_at: DateTime<Utc>,
 }
 
+/// A leaderboard row.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LeaderRow {
+    /// The player.
+    pub player_id: Uuid,
+    /// Their username.
+    pub username: String,
+    /// Their display name.
+    pub display_name: String,
+    /// Rating (Glicko-2 rating or Weng-Lin μ).
+    pub rating: f64,
+    /// Deviation.
+    pub deviation: f64,
+    /// Rated games in the pool.
+    pub games: i32,
+    /// When the last ended.
+    pub rated_at: DateTime<Utc>,
+}
+
 impl Store {
+    /// A pool's best `limit` ratings among accounts whose deviation is at
+    /// most `max_deviation` and who played a rated game since `since`,
+    /// best first. Walks `ratings_pool_rating` from the top.
+    pub async fn leaderboard(
+        &self,
+        pool: RatingPool,
+        max_deviation: f64,
+        since: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<LeaderRow>, sqlx::Error> {
+        read!(self, db => sqlx::query_as(
+            "SELECT r.player_id, a.username, p.display_name, r.rating, r.deviation, r.games, r.rated_at
+             FROM ratings r
+             JOIN accounts a ON a.player_id = r.player_id
+             JOIN players p ON p.id = r.player_id
+             WHERE r.pool = $1 AND r.deviation <= $2 AND r.rated_at >= $3
+             ORDER BY r.rating DESC, r.player_id
+             LIMIT $4",
+        )
+        .bind(pool.to_string())
+        .bind(max_deviation)
+        .bind(since)
+        .bind(limit)
+        .fetch_all(db)
+        .await)
+    }
+
     /// A player's ratings in every pool they have played rated games in.
     pub async fn ratings_of(&self, player_id: Uuid) -> Result<Vec<PoolRating>, sqlx::Error> {
         let rows: Vec<(String, f64, f64, Option<f64>, i32, DateTime<Utc>)> = read!(self, pool => sqlx::query_as(
