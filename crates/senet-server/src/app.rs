@@ -65,6 +65,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .route("/ws/rooms/{code}", get(crate::ws::ws_handler))
+        .merge(crate::pairing::router())
         .merge(crate::ops::router())
         .merge(crate::web::router())
         .fallback(crate::web::not_found)

@@ -24,6 +24,7 @@ pub(crate) mod history;
 pub(crate) mod lobby;
 pub(crate) mod metrics;
 pub(crate) mod ops;
+pub(crate) mod pairing;
 pub(crate) mod players;
 pub(crate) mod random;
 pub(crate) mod ratings;

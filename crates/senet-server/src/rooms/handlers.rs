@@ -6,7 +6,6 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use chrono::Utc;
 use senet_engine::kendall_v1::Side;
 use senet_engine::{RuleSetId, Seat};
 use serde::{Deserialize, Serialize};
@@ -14,18 +13,16 @@ use tokio::sync::oneshot;
 use uuid::Uuid;
 
 use super::commands::Command;
-use super::fair::{Fairness, client_seed};
-use super::load::StoredRoom;
-use super::lobby::Origin;
+use super::fair::client_seed;
+use super::open::{Opened, RoomPlan, open_room};
 use super::registry::{Located, Rooms};
-use super::slot::{GameSlot, Holder, SeatSlot, Status};
-use crate::clock::{Clocks, TimeControl};
+use super::slot::{Holder, SeatSlot};
+use crate::clock::TimeControl;
 use crate::computer::ComputerLevel;
 use crate::config::Settings;
 use crate::error::{AppError, parse_json};
 use crate::players::AuthPlayer;
-use crate::random::room_code;
-use crate::store::{NewGame, NewRoom, Store};
+use crate::store::Store;
 use crate::table::Table;
 use crate::ws::protocol::kendall_v1;
 
@@ -300,70 +297,27 @@ pub async fn create_room(
             *slot = SeatSlot::held(Some(Holder::computer(*level)), false);
         }
     }
-    let players: Vec<Option<Uuid>> = slots.iter().map(SeatSlot::player_id).collect();
-    let full = players.iter().all(Option::is_some);
+    let full = slots.iter().all(|slot| slot.player_id().is_some());
     // Only a room with a seat to fill is listed in the lobby.
     let public = request.public && !full;
-    let code = room_code().map_err(AppError::internal)?;
-    let game_id = Uuid::new_v4();
-    let fairness = Fairness::new().map_err(AppError::internal)?;
-    let seeds: Vec<&str> = slots.iter().map(|slot| slot.client_seed.as_str()).collect();
-    let stored_control = time_control.stored();
-    store
-        .create_room_with(
-            &NewRoom {
-                code: &code,
-                rule_set,
-                public,
-                creator: player.id,
-                rated: request.rated,
-                game: NewGame {
-                    id: game_id,
-                    room_code: &code,
-                    game_no: 1,
-                    rule_set,
-                    players: &players,
-                    client_seeds: &seeds,
-                    fairness: Some((fairness.seed(), fairness.commitment())),
-                },
-            },
-            stored_control.as_deref(),
-            !request.chat,
-        )
-        .await?;
-    let status = if full {
-        crate::metrics::game_started();
-        Status::Playing
-    } else {
-        Status::Waiting
-    };
-    let status_name = status.as_str();
-    let slot = GameSlot {
-        id: game_id,
-        no: 1,
+    let plan = RoomPlan {
+        rule_set,
         table,
-        seats: slots,
-        status,
-        v1_turns: super::slot::v1_turns(rule_set),
-        fairness: Some(fairness),
-        unstored: 0,
-        clocks: Clocks::new(time_control, seats),
-    };
-    let origin = Origin {
-        creator: player.id,
-        created_at: Utc::now(),
-    };
-    let held = rooms.claim_new(&code).await.map_err(AppError::Internal)?;
-    let room = StoredRoom {
-        code: code.clone(),
+        slots,
         public,
         rated: request.rated,
-        rule_set,
-        slot,
-        series: Vec::new(),
-        origin,
+        time_control,
+        chat: request.chat,
+        creator: player.id,
     };
-    rooms.start(room, held);
+    let Some(Opened {
+        code,
+        game_id,
+        status: status_name,
+    }) = open_room(&rooms, &store, plan, &[]).await?
+    else {
+        return Err(AppError::internal("a room without seeks was not stored"));
+    };
     let every_other = match computers.first() {
         Some(Some(first))
             if computers.len() == usize::from(seats) - 1

@@ -13,9 +13,10 @@ mod lease;
 mod listing;
 mod load;
 mod lobby;
+pub(crate) mod open;
 mod registry;
 mod room;
-mod slot;
+pub(crate) mod slot;
 
 pub use chat::lines_of as chat_lines;
 pub use commands::{CloseSignal, Command, ConnId, OUTBOUND_QUEUE, Outbound};

@@ -153,6 +153,20 @@ impl Store {
         time_control: Option<&str>,
         chat_off: bool,
     ) -> Result<(), WriteError> {
+        self.create_room_claiming(room, time_control, chat_off, &[])
+            .await
+    }
+
+    /// [`Store::create_room_with`] that also claims these seeks for the
+    /// room (quick pairing): each must still be unpaired, else nothing is
+    /// stored (`RowNotFound`, not committed) and no pair is made twice.
+    pub async fn create_room_claiming(
+        &self,
+        room: &NewRoom<'_>,
+        time_control: Option<&str>,
+        chat_off: bool,
+        seeks: &[Uuid],
+    ) -> Result<(), WriteError> {
         let seat_count = room.game.seat_count()?;
         let now = Utc::now();
         in_transaction!(self, conn => {
@@ -174,6 +188,16 @@ impl Store {
             .execute(&mut *conn)
             .await?;
             insert_game!(conn, &room.game, room.code, seat_count, now);
+            for seek in seeks {
+                one_row(
+                    sqlx::query("UPDATE seeks SET room_code = $1 WHERE id = $2 AND room_code IS NULL")
+                        .bind(room.code)
+                        .bind(*seek)
+                        .execute(&mut *conn)
+                        .await?
+                        .rows_affected(),
+                )?;
+            }
             Ok::<(), sqlx::Error>(())
         })
     }

@@ -27,6 +27,7 @@ mod names;
 mod new_rows;
 mod reads;
 mod rows;
+mod seeks;
 mod write;
 
 use std::time::Duration;
@@ -42,6 +43,7 @@ pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};
 pub use names::{GameStatus, UnknownName};
 pub use new_rows::{NewGame, NewRoom, NewStep, StoredEnd};
+pub use seeks::{PoolCount, SeekPool, SeekRow};
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, SeatRow, StepRow};
 pub use write::WriteError;
 

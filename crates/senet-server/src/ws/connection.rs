@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::http::header::ORIGIN;
 use axum::response::Response;
 use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
@@ -75,23 +74,7 @@ pub async fn ws_handler(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
-    if let Some(origin) = headers.get(ORIGIN) {
-        let given = origin.to_str().unwrap_or("(not text)");
-        if !settings.origin_allowed(given) {
-            let expected = settings.public_origin();
-            // An operator whose page is opened at another address than
-            // `--public-url` sees why nothing connects.
-            tracing::warn!(
-                origin = given,
-                expected,
-                "a WebSocket from another origin than the public URL's was refused (set --public-url to the address the site is opened at)"
-            );
-            return Err(AppError::Forbidden(
-                "bad_origin",
-                format!("WebSocket connections are only accepted from {expected}"),
-            ));
-        }
-    }
+    super::origin::check_origin(&settings, &headers)?;
     let version = Version::from_query(query.v.as_deref())
         .map_err(|message| AppError::BadRequest("unsupported_version", message))?;
     let client_seed = crate::rooms::client_seed(query.client_seed.as_deref())

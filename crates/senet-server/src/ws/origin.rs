@@ -8,9 +8,37 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::http::header::ORIGIN;
 use serde::{Deserialize, Serialize};
 
 use crate::config::Settings;
+use crate::error::AppError;
+
+/// Refuses a WebSocket upgrade from a page of another origin than the
+/// public URL's (`403 bad_origin`); one without `Origin` (not a browser)
+/// passes.
+pub fn check_origin(settings: &Settings, headers: &HeaderMap) -> Result<(), AppError> {
+    let Some(origin) = headers.get(ORIGIN) else {
+        return Ok(());
+    };
+    let given = origin.to_str().unwrap_or("(not text)");
+    if settings.origin_allowed(given) {
+        return Ok(());
+    }
+    let expected = settings.public_origin();
+    // An operator whose page is opened at another address than
+    // `--public-url` sees why nothing connects.
+    tracing::warn!(
+        origin = given,
+        expected,
+        "a WebSocket from another origin than the public URL's was refused (set --public-url to the address the site is opened at)"
+    );
+    Err(AppError::Forbidden(
+        "bad_origin",
+        format!("WebSocket connections are only accepted from {expected}"),
+    ))
+}
 
 /// The question: a page's origin (`location.origin`).
 #[derive(Debug, Deserialize)]
