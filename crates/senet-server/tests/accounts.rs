@@ -28,8 +28,13 @@ async fn sign_up(app: &Remote, token: &str, username: &str, password: &str) -> R
 }
 
 async fn log_in(app: &Remote, username: &str, password: &str) -> Response {
-    app.http("POST", "/api/sessions", None, Some(&body(username, password)))
-        .await
+    app.http(
+        "POST",
+        "/api/sessions",
+        None,
+        Some(&body(username, password)),
+    )
+    .await
 }
 
 /// Logs in and returns the new token.
@@ -119,7 +124,8 @@ async fn sign_up_log_in_and_log_out() {
     assert_error(&r, 401, "missing_token");
     // An anonymous player has no password to come back with.
     assert_error(
-        &app.http("DELETE", "/api/sessions", Some(&other), None).await,
+        &app.http("DELETE", "/api/sessions", Some(&other), None)
+            .await,
         409,
         "no_account",
     );
@@ -156,7 +162,11 @@ async fn sign_up_log_in_and_log_out() {
         .http("DELETE", "/api/sessions", Some(&second), None)
         .await;
     assert_eq!(r.status, 204, "{}", r.text);
-    assert!(set_cookie(&r).contains("senet_session=;"), "{r:?}", r = r.headers);
+    assert!(
+        set_cookie(&r).contains("senet_session=;"),
+        "{r:?}",
+        r = r.headers
+    );
     assert_error(&me(&app, &second).await, 401, "invalid_token");
     assert_eq!(me(&app, &first).await.status, 200);
     // A stale cookie is a stranger, not an error on every page; logging
@@ -265,7 +275,10 @@ async fn an_account_keeps_its_seat_on_every_device() {
         .await;
     assert_eq!(r.status, 204);
     let refused = common::Client::open(&app.ws_url(code, Some(&phone)), None).await;
-    assert!(refused.is_err(), "the upgrade is refused (401 invalid_token)");
+    assert!(
+        refused.is_err(),
+        "the upgrade is refused (401 invalid_token)"
+    );
     app.stop().await;
 }
 

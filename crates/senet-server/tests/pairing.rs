@@ -78,7 +78,11 @@ async fn two_seekers_of_a_pool_are_seated_together() {
         let (_, snapshot) = app.connect_v2(&code, Some(token)).await;
         assert_eq!(snapshot["status"], "playing", "{snapshot}");
         let seat = snapshot["you"]["seat"].as_u64().unwrap() as usize;
-        assert_eq!(snapshot["seats"][seat]["player"]["player_id"], id.as_str(), "{snapshot}");
+        assert_eq!(
+            snapshot["seats"][seat]["player"]["player_id"],
+            id.as_str(),
+            "{snapshot}"
+        );
         assert_eq!(snapshot["room"]["rated"], false);
     }
     other.send(json!({ "type": "cancel" })).await;
@@ -93,7 +97,10 @@ async fn four_seekers_make_a_game_of_four() {
     let mut seekers = Vec::new();
     for n in 0..4 {
         let (_, token) = app.player(&format!("Seeker {n}")).await;
-        seekers.push((token.clone(), seek(&app, &token, &casual("modern", 4)).await));
+        seekers.push((
+            token.clone(),
+            seek(&app, &token, &casual("modern", 4)).await,
+        ));
     }
     let mut codes = Vec::new();
     for (_, client) in &mut seekers {
@@ -116,7 +123,9 @@ async fn a_seeker_who_leaves_or_seeks_elsewhere_is_out_of_the_pool() {
     let mut stayer = seek(&app, &b, &casual("jequier", 2)).await;
     // Longer than a pairing try: nobody to pair with.
     assert!(
-        timeout(Duration::from_millis(1500), stayer.recv()).await.is_err(),
+        timeout(Duration::from_millis(1500), stayer.recv())
+            .await
+            .is_err(),
         "no pair with a seeker who left"
     );
     assert_eq!(waiting_in_pools(&app).await, 1);
@@ -131,10 +140,19 @@ async fn a_seeker_who_leaves_or_seeks_elsewhere_is_out_of_the_pool() {
     // Bad seeks are refused with a reason, and the socket stays usable.
     let mut client = Client::open(&seek_url(&app, &c), None).await.unwrap();
     for (message, code) in [
-        (json!({ "type": "seek", "rule_set": "chess" }), "unknown_rule_set"),
-        (json!({ "type": "seek", "rule_set": "kendall", "seats": 4 }), "bad_seats"),
-        (json!({ "type": "seek", "rated": true,
-                 "time_control": { "kind": "clock", "seconds": 300 } }), "rated_needs_account"),
+        (
+            json!({ "type": "seek", "rule_set": "chess" }),
+            "unknown_rule_set",
+        ),
+        (
+            json!({ "type": "seek", "rule_set": "kendall", "seats": 4 }),
+            "bad_seats",
+        ),
+        (
+            json!({ "type": "seek", "rated": true,
+                 "time_control": { "kind": "clock", "seconds": 300 } }),
+            "rated_needs_account",
+        ),
         (json!({ "type": "dance" }), "bad_message"),
     ] {
         client.send(message).await;
@@ -151,7 +169,12 @@ async fn a_seeker_who_leaves_or_seeks_elsewhere_is_out_of_the_pool() {
 }
 
 /// An account (id, token) with a rating in a pool, stored as if earned.
-async fn rated_account(app: &common::TestApp, name: &str, pool: &str, rating: f64) -> (String, String) {
+async fn rated_account(
+    app: &common::TestApp,
+    name: &str,
+    pool: &str,
+    rating: f64,
+) -> (String, String) {
     let (id, token) = app.player(name).await;
     let r = app
         .http(
@@ -162,7 +185,8 @@ async fn rated_account(app: &common::TestApp, name: &str, pool: &str, rating: f6
         )
         .await;
     assert_eq!(r.status, 201, "{}", r.text);
-    let sql = "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at)
+    let sql =
+        "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at)
                VALUES ($1, $2, $3, 60, 0.06, 40, $4)";
     let player = uuid::Uuid::parse_str(&id).unwrap();
     macro_rules! run {
@@ -238,7 +262,9 @@ async fn two_hundred_seekers_at_once_are_each_paired_exactly_once() {
     for (code, players) in &rooms {
         assert_eq!(players.len(), 2, "room {code}: {players:?}");
         // The room's own seats agree.
-        let r = app.http("GET", &format!("/api/rooms/{code}"), None, None).await;
+        let r = app
+            .http("GET", &format!("/api/rooms/{code}"), None, None)
+            .await;
         let seated: Vec<&str> = r.body["seats"]
             .as_array()
             .unwrap()

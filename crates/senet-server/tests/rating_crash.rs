@@ -98,7 +98,10 @@ async fn a_crash_as_a_rated_game_ends_rates_it_exactly_once() {
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    assert!(!proxy.commit_fault_pending(), "the ending commit went through");
+    assert!(
+        !proxy.commit_fault_pending(),
+        "the ending commit went through"
+    );
     server.kill9();
     proxy.resume();
     assert_eq!(status(&db_url, &game).await, "finished");
@@ -116,7 +119,10 @@ async fn a_crash_as_a_rated_game_ends_rates_it_exactly_once() {
         .cloned()
         .unwrap();
     assert_eq!(kendall["games"], 1, "{kendall}");
-    assert!(kendall["rating"].as_f64().unwrap() > 1500.0, "Tiye won: {kendall}");
+    assert!(
+        kendall["rating"].as_f64().unwrap() > 1500.0,
+        "Tiye won: {kendall}"
+    );
     assert_eq!(rated(&db_url, &game, [&a_id, &t_id]).await, (2, [1, 1]));
 
     // 2. The end is held before its commit and the server killed: it

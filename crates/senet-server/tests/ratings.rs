@@ -92,8 +92,15 @@ fn close(what: &str, got: f64, want: f64) {
 }
 
 /// Stores a rating as if earlier rated games had made it.
-async fn seed_rating(db_url: &str, player: &str, pool: &str, r: (f64, f64, f64, i32), at: DateTime<Utc>) {
-    let sql = "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at)
+async fn seed_rating(
+    db_url: &str,
+    player: &str,
+    pool: &str,
+    r: (f64, f64, f64, i32),
+    at: DateTime<Utc>,
+) {
+    let sql =
+        "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7)";
     let player = Uuid::parse_str(player).unwrap();
     macro_rules! run {
@@ -139,7 +146,11 @@ mod glicko2_reference {
 
     /// `me` after a game against `them` with score `s` (1 win, 0 loss).
     pub fn update(me: Player, them: Player, s: f64) -> Player {
-        let (mu, phi, sigma) = ((me.rating - 1500.0) / SCALE, me.deviation / SCALE, me.volatility);
+        let (mu, phi, sigma) = (
+            (me.rating - 1500.0) / SCALE,
+            me.deviation / SCALE,
+            me.volatility,
+        );
         let (mu_j, phi_j) = ((them.rating - 1500.0) / SCALE, them.deviation / SCALE);
         let g_j = g(phi_j);
         let e = 1.0 / (1.0 + (-g_j * (mu - mu_j)).exp());
@@ -214,10 +225,7 @@ fn weng_lin_reference(by_place: &[(f64, f64)]) -> Vec<(f64, f64)> {
                 let gamma = sigma_i / c;
                 delta += gamma * sigma_i * sigma_i / (c * c) * p_iq * (1.0 - p_iq);
             }
-            (
-                mu_i + omega,
-                sigma_i * (1.0 - delta).max(1e-4).sqrt(),
-            )
+            (mu_i + omega, sigma_i * (1.0 - delta).max(1e-4).sqrt())
         })
         .collect()
 }
@@ -229,13 +237,16 @@ async fn a_rated_game_updates_both_ratings_as_glicko2_says() {
     let (tiye, tiye_token) = account(&app, "Tiye").await;
     // Ahmose has played before, twenty days ago; Tiye never has.
     let seeded_at = Utc::now() - Duration::days(20);
-    seed_rating(&app.db_url, &ahmose, "kendall", (1700.0, 80.0, 0.059, 30), seeded_at).await;
-    let mut table = Table::invite_players(
-        &app,
-        vec![ahmose_token, tiye_token],
-        rated_room("kendall"),
+    seed_rating(
+        &app.db_url,
+        &ahmose,
+        "kendall",
+        (1700.0, 80.0, 0.059, 30),
+        seeded_at,
     )
     .await;
+    let mut table =
+        Table::invite_players(&app, vec![ahmose_token, tiye_token], rated_room("kendall")).await;
     // Ahmose resigns: Tiye wins.
     resign(&mut table, 3, 0).await;
     let a = rating(&app, &ahmose, "kendall").await;
@@ -263,7 +274,11 @@ async fn a_rated_game_updates_both_ratings_as_glicko2_says() {
     let want_t = update(before_t, before_a, 1.0);
     close("Ahmose's rating", f(&a["rating"]), want_a.rating);
     close("Ahmose's deviation", f(&a["deviation"]), want_a.deviation);
-    close("Ahmose's volatility", f(&a["volatility"]), want_a.volatility);
+    close(
+        "Ahmose's volatility",
+        f(&a["volatility"]),
+        want_a.volatility,
+    );
     close("Tiye's rating", f(&t["rating"]), want_t.rating);
     close("Tiye's deviation", f(&t["deviation"]), want_t.deviation);
     close("Tiye's volatility", f(&t["volatility"]), want_t.volatility);
@@ -290,7 +305,14 @@ async fn three_seats_are_rated_by_weng_lin() {
         ids.push(id);
         tokens.push(token);
     }
-    seed_rating(&app.db_url, &ids[1], "modern-3", (1620.0, 140.0, 0.0, 9), Utc::now()).await;
+    seed_rating(
+        &app.db_url,
+        &ids[1],
+        "modern-3",
+        (1620.0, 140.0, 0.0, 9),
+        Utc::now(),
+    )
+    .await;
     let mut table = Table::invite_players(&app, tokens, rated_room("modern")).await;
     // Seat 0 resigns, then seat 1: seat 2 wins, seat 1 is second.
     table.play_then_resign(2, 0).await;
@@ -301,8 +323,16 @@ async fn three_seats_are_rated_by_weng_lin() {
         let got = rating(&app, &ids[seat], "modern-3").await;
         assert_eq!(got["method"], "weng-lin", "{got}");
         assert_eq!(got["volatility"], Value::Null);
-        close(&format!("seat {seat}'s μ"), f(&got["rating"]), want[place].0);
-        close(&format!("seat {seat}'s σ"), f(&got["deviation"]), want[place].1);
+        close(
+            &format!("seat {seat}'s μ"),
+            f(&got["rating"]),
+            want[place].0,
+        );
+        close(
+            &format!("seat {seat}'s σ"),
+            f(&got["deviation"]),
+            want[place].1,
+        );
     }
     assert_eq!(rating(&app, &ids[1], "modern-3").await["games"], 10);
     assert_eq!(rating(&app, &ids[0], "modern-2").await["games"], 0);
@@ -331,7 +361,11 @@ async fn only_accounts_sit_in_rated_rooms_and_casual_games_change_nothing() {
     )
     .await;
     assert_eq!(r.body["error"]["code"], "rated_needs_people", "{}", r.text);
-    let r = create(&ahmose_token, json!({ "rule_set": "kendall", "rated": true })).await;
+    let r = create(
+        &ahmose_token,
+        json!({ "rule_set": "kendall", "rated": true }),
+    )
+    .await;
     assert_eq!(r.body["error"]["code"], "rated_needs_clock", "{}", r.text);
 
     // An anonymous player who opens a rated room's invite watches.
@@ -340,10 +374,9 @@ async fn only_accounts_sit_in_rated_rooms_and_casual_games_change_nothing() {
     assert_eq!(r.body["rated"], true);
     let code = r.body["code"].as_str().unwrap();
     let (mut client, first) = {
-        let mut client =
-            common::Client::open(&app.ws_url_v2(code, Some(&anonymous)), None)
-                .await
-                .unwrap();
+        let mut client = common::Client::open(&app.ws_url_v2(code, Some(&anonymous)), None)
+            .await
+            .unwrap();
         let first = client.recv().await;
         (client, first)
     };
@@ -367,11 +400,21 @@ async fn only_accounts_sit_in_rated_rooms_and_casual_games_change_nothing() {
     assert!(history(&app, &ahmose, "kendall").await.is_empty());
     // Unknown players and pools.
     let r = app
-        .http("GET", &format!("/api/players/{}", Uuid::new_v4()), None, None)
+        .http(
+            "GET",
+            &format!("/api/players/{}", Uuid::new_v4()),
+            None,
+            None,
+        )
         .await;
     assert_eq!(r.body["error"]["code"], "player_not_found", "{}", r.text);
     let r = app
-        .http("GET", &format!("/api/players/{ahmose}/ratings/modern"), None, None)
+        .http(
+            "GET",
+            &format!("/api/players/{ahmose}/ratings/modern"),
+            None,
+            None,
+        )
         .await;
     assert_eq!(r.body["error"]["code"], "unknown_pool", "{}", r.text);
     app.stop().await;
@@ -391,13 +434,27 @@ async fn the_leaderboard_lists_active_established_accounts_best_first() {
     ];
     for (name, r, rd, days) in seeds {
         let (id, _) = account(&app, name).await;
-        seed_rating(&app.db_url, &id, "peril", (r, rd, 0.06, 25), now - Duration::days(days)).await;
+        seed_rating(
+            &app.db_url,
+            &id,
+            "peril",
+            (r, rd, 0.06, 25),
+            now - Duration::days(days),
+        )
+        .await;
         ids.push(id);
     }
     // An anonymous player's rating (none can be earned; stored by hand)
     // is never listed: leaderboards are of accounts.
     let (anonymous, _) = app.player("Passer-by").await;
-    seed_rating(&app.db_url, &anonymous, "peril", (2500.0, 40.0, 0.06, 99), now).await;
+    seed_rating(
+        &app.db_url,
+        &anonymous,
+        "peril",
+        (2500.0, 40.0, 0.06, 99),
+        now,
+    )
+    .await;
     let r = app.http("GET", "/api/leaderboard/peril", None, None).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let leaders = r.body["leaders"].as_array().unwrap();
@@ -410,7 +467,9 @@ async fn the_leaderboard_lists_active_established_accounts_best_first() {
     assert_eq!(leaders[1]["rank"], 2);
     assert_eq!(leaders[0]["player_id"], ids[0].as_str());
     // Other pools are empty; unknown ones are refused.
-    let r = app.http("GET", "/api/leaderboard/kendall", None, None).await;
+    let r = app
+        .http("GET", "/api/leaderboard/kendall", None, None)
+        .await;
     assert!(r.body["leaders"].as_array().unwrap().is_empty());
     let r = app.http("GET", "/api/leaderboard/chess", None, None).await;
     assert_eq!(r.body["error"]["code"], "unknown_pool", "{}", r.text);
@@ -427,7 +486,9 @@ async fn the_leaderboard_lists_active_established_accounts_best_first() {
         .unwrap();
     assert_eq!(peril["rating"], 1600.0);
     assert_eq!(peril["provisional"], false);
-    let r = app.http("GET", "/api/players/nobody_at_all", None, None).await;
+    let r = app
+        .http("GET", "/api/players/nobody_at_all", None, None)
+        .await;
     assert_eq!(r.body["error"]["code"], "player_not_found", "{}", r.text);
     app.stop().await;
 }

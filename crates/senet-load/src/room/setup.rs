@@ -183,7 +183,10 @@ async fn join(url: &str, playing: bool) -> Result<Side, SetupError> {
 /// Says on stderr why a socket is opened again (the report counts only
 /// set-ups that fail for good).
 fn note_reconnect(error: &SetupError) {
-    eprintln!("senet-load: reconnecting a socket during set-up: {}", error.detail);
+    eprintln!(
+        "senet-load: reconnecting a socket during set-up: {}",
+        error.detail
+    );
 }
 
 /// Creates two players and a room of `rule_set` for them on `home` (the

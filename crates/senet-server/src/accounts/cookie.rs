@@ -21,7 +21,6 @@ pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
 }
 
 /// `jar` with the session cookie set to `token`.
-#[must_use]
 pub fn with_session(jar: CookieJar, token: String, secure: bool) -> CookieJar {
     jar.add(
         Cookie::build((SESSION_COOKIE, token))
@@ -35,7 +34,6 @@ pub fn with_session(jar: CookieJar, token: String, secure: bool) -> CookieJar {
 
 /// `jar` telling the browser to forget the session cookie: always sent,
 /// as the request that logs out may carry the token in its header only.
-#[must_use]
 pub fn without_session(jar: CookieJar) -> CookieJar {
     jar.add(
         Cookie::build((SESSION_COOKIE, ""))

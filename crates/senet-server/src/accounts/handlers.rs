@@ -9,10 +9,10 @@ use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::Accounts;
 use super::cookie::{session_cookie, with_session, without_session};
 use super::limits::ClientAddress;
 use super::password::validate_password;
-use super::Accounts;
 use crate::error::{AppError, parse_json};
 use crate::players::username::{UsernameKey, validate_username};
 use crate::players::{Authenticated, Token, Viewer, authenticate_credential, bearer_token};

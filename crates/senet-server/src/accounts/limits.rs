@@ -134,7 +134,7 @@ where
                 .filter_map(|value| value.to_str().ok())
                 .flat_map(|value| value.split(','))
                 .filter_map(|entry| entry.trim().parse::<IpAddr>().ok())
-                .last();
+                .next_back();
             if let Some(address) = forwarded {
                 return Ok(ClientAddress(address));
             }

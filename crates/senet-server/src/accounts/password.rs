@@ -84,11 +84,7 @@ impl Passwords {
         &self,
         work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, AppError> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(AppError::internal)?;
+        let _permit = self.permits.acquire().await.map_err(AppError::internal)?;
         tokio::task::spawn_blocking(work)
             .await
             .map_err(AppError::internal)?
@@ -119,7 +115,10 @@ mod tests {
     async fn hashes_verify_and_carry_their_parameters() {
         let passwords = Passwords::default();
         let hash = passwords.hash("correct horse".to_owned()).await.unwrap();
-        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
         let again = passwords.hash("correct horse".to_owned()).await.unwrap();
         assert_ne!(hash, again, "each hash has its own salt");
         assert!(

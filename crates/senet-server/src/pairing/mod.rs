@@ -78,7 +78,8 @@ async fn pools(State(store): State<Store>) -> Result<Json<Vec<PoolView>>, AppErr
         counts
             .into_iter()
             .filter_map(|count| {
-                let stored = (!count.time_control.is_empty()).then_some(count.time_control.as_str());
+                let stored =
+                    (!count.time_control.is_empty()).then_some(count.time_control.as_str());
                 Some(PoolView {
                     time_control: crate::clock::TimeControl::from_stored(stored).ok()?,
                     rule_set: count.rule_set,

@@ -131,14 +131,21 @@ mod tests {
             groups(&seeks, 2, false, now),
             [vec![0, 1], vec![2, 3], vec![4, 5], vec![6]]
         );
-        assert_eq!(groups(&seeks, 3, false, now), [vec![0, 1, 2], vec![3, 4, 5], vec![6]]);
+        assert_eq!(
+            groups(&seeks, 3, false, now),
+            [vec![0, 1, 2], vec![3, 4, 5], vec![6]]
+        );
     }
 
     #[test]
     fn rated_pools_group_by_range() {
         let now = Utc::now();
         // 0 and 1 are 300 apart, both just arrived; 2 suits 0.
-        let seeks = [row(1500.0, 0, now), row(1800.0, 0, now), row(1550.0, 0, now)];
+        let seeks = [
+            row(1500.0, 0, now),
+            row(1800.0, 0, now),
+            row(1550.0, 0, now),
+        ];
         assert_eq!(groups(&seeks, 2, true, now), [vec![0, 2], vec![1]]);
         // After four seconds of waiting the range is 300.
         let seeks = [row(1500.0, 4, now), row(1800.0, 4, now)];

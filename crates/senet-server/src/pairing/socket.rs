@@ -186,7 +186,11 @@ impl Seeker {
 
     async fn on_text(&mut self, socket: &mut WebSocket, text: &str) -> Next {
         if text.len() > MAX_CLIENT_FRAME {
-            return send(socket, error("frame_too_large", "a message is at most 4 KiB")).await;
+            return send(
+                socket,
+                error("frame_too_large", "a message is at most 4 KiB"),
+            )
+            .await;
         }
         let message = match serde_json::from_str::<SeekMessage>(text) {
             Ok(message) => message,
@@ -195,7 +199,12 @@ impl Seeker {
         match message {
             SeekMessage::Cancel => {
                 self.leave().await;
-                match send(socket, json!({ "type": "cancelled", "reason": "cancelled" })).await {
+                match send(
+                    socket,
+                    json!({ "type": "cancelled", "reason": "cancelled" }),
+                )
+                .await
+                {
                     Next::Go => Next::Close(DONE),
                     other => other,
                 }

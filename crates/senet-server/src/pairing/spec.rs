@@ -63,8 +63,8 @@ impl Seek {
                 format!("`{rule_set}` seats {min} to {max} players, not {seats}"),
             ));
         }
-        let time_control =
-            TimeControl::from_request(time_control).map_err(|message| ("bad_time_control", message))?;
+        let time_control = TimeControl::from_request(time_control)
+            .map_err(|message| ("bad_time_control", message))?;
         if rated && !player.account {
             return Err((
                 "rated_needs_account",
@@ -72,7 +72,10 @@ impl Seek {
             ));
         }
         if rated && time_control == TimeControl::None {
-            return Err(("rated_needs_clock", "a rated game needs a time control".to_owned()));
+            return Err((
+                "rated_needs_clock",
+                "a rated game needs a time control".to_owned(),
+            ));
         }
         Ok(Seek {
             rule_set,

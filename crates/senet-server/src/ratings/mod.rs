@@ -200,7 +200,14 @@ mod tests {
         let now = Utc::now();
         let start = Rating::start(Method::WengLin);
         let after = rate(&[start, start, start, start], now);
-        assert!(after.windows(2).all(|w| w[0].rating > w[1].rating), "{after:?}");
-        assert!(after.iter().all(|r| r.deviation < START_DEVIATION && r.volatility.is_none()));
+        assert!(
+            after.windows(2).all(|w| w[0].rating > w[1].rating),
+            "{after:?}"
+        );
+        assert!(
+            after
+                .iter()
+                .all(|r| r.deviation < START_DEVIATION && r.volatility.is_none())
+        );
     }
 }

@@ -60,7 +60,9 @@ impl Pool {
     /// The pool with this name, if it is one.
     #[must_use]
     pub fn parse(name: &str) -> Option<Pool> {
-        Pool::all().into_iter().find(|pool| pool.to_string() == name)
+        Pool::all()
+            .into_iter()
+            .find(|pool| pool.to_string() == name)
     }
 }
 
@@ -86,7 +88,13 @@ mod tests {
         assert_eq!(
             names,
             [
-                "kendall", "kendall-7", "jequier", "simple", "peril", "modern-2", "modern-3",
+                "kendall",
+                "kendall-7",
+                "jequier",
+                "simple",
+                "peril",
+                "modern-2",
+                "modern-3",
                 "modern-4"
             ]
         );

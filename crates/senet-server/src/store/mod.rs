@@ -38,13 +38,13 @@ use uuid::Uuid;
 
 pub use accounts::{AccountRow, Credential, NewAccount, SignUp};
 pub use chat::{ChatRow, NewChat};
-pub use ratings::{LeaderRow, PoolRating, RatingPoint};
 pub use import::ImportGame;
 pub use leases::{Lease, LeaseState};
 pub use names::{GameStatus, UnknownName};
 pub use new_rows::{NewGame, NewRoom, NewStep, StoredEnd};
-pub use seeks::{PoolCount, SeekPool, SeekRow};
+pub use ratings::{LeaderRow, PoolRating, RatingPoint};
 pub use rows::{GameRow, LobbyRow, PlayerRow, RoomRow, SeatRow, StepRow};
+pub use seeks::{PoolCount, SeekPool, SeekRow};
 pub use write::WriteError;
 
 /// How long a database call may take by default before it is given up.

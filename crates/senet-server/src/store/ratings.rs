@@ -10,6 +10,9 @@ use crate::ratings::{Pool as RatingPool, Rating};
 /// A stored rating row: `(rating, deviation, volatility, games, rated_at)`.
 pub(crate) type RatingColumns = (f64, f64, Option<f64>, i32, DateTime<Utc>);
 
+/// A stored rating row with its pool's name first.
+type PoolRatingColumns = (String, f64, f64, Option<f64>, i32, DateTime<Utc>);
+
 /// A rating row as the pure update takes it.
 pub(crate) fn rating_of(columns: RatingColumns) -> Rating {
     let (rating, deviation, volatility, games, rated_at) = columns;
@@ -182,7 +185,7 @@ impl Store {
 
     /// A player's ratings in every pool they have played rated games in.
     pub async fn ratings_of(&self, player_id: Uuid) -> Result<Vec<PoolRating>, sqlx::Error> {
-        let rows: Vec<(String, f64, f64, Option<f64>, i32, DateTime<Utc>)> = read!(self, pool => sqlx::query_as(
+        let rows: Vec<PoolRatingColumns> = read!(self, pool => sqlx::query_as(
             "SELECT pool, rating, deviation, volatility, games, rated_at FROM ratings WHERE player_id = $1",
         )
         .bind(player_id)

@@ -8,9 +8,9 @@ mod origin;
 pub mod protocol;
 mod rate;
 
+pub(crate) use close::{answer_close, close as close_socket};
 pub use connection::ws_handler;
 pub use origin::{check_origin, origin_check};
-pub(crate) use close::{answer_close, close as close_socket};
 pub use rate::{CHAT_BURST, CHAT_PER_SEC, PING_BURST, PING_PER_SEC, TokenBucket};
 
 /// Largest text frame the protocol accepts; larger ones get `frame_too_large`.
