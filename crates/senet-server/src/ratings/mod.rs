@@ -34,7 +34,8 @@ pub const TAU: f64 = 0.75;
 /// with "?"), and is kept off the leaderboards.
 pub const PROVISIONAL_ABOVE: f64 = 110.0;
 /// Glicko-2 rating periods a day of idleness counts for (lichess's
-/// figure): a player away for a year comes back at RD ≈ 350 again.
+/// figure): an established player (RD 60, volatility 0.06) away for a
+/// year comes back at RD ≈ 110, provisional again.
 pub const PERIODS_PER_DAY: f64 = 0.21436;
 /// Weng-Lin's β on Glicko's scale: half the starting σ, as OpenSkill's
 /// defaults (25/6 against 25/3).
@@ -191,7 +192,12 @@ mod tests {
         rating.rated_at = Some(now - chrono::Duration::days(30));
         let month = idle_deviation(&rating, now);
         assert!(month > 60.0 && month < 350.0, "{month}");
-        rating.rated_at = Some(now - chrono::Duration::days(3650));
+        rating.rated_at = Some(now - chrono::Duration::days(365));
+        let year = idle_deviation(&rating, now);
+        assert!((105.0..115.0).contains(&year), "{year}");
+        // A volatile player's grows faster, never past the start.
+        rating.volatility = Some(0.2);
+        rating.rated_at = Some(now - chrono::Duration::days(1000));
         assert!((idle_deviation(&rating, now) - START_DEVIATION).abs() < 1e-9);
     }
 
