@@ -1,7 +1,11 @@
 // Entry point: picks the page from the address (home, a room at /r/{code},
-// the games at /games, a replay at /games/{id}, the lessons at /learn).
+// the games at /games, a replay at /games/{id}, the lessons at /learn, the
+// account at /account, the leaderboards, a player's profile).
 
+import { showAccount } from './pages/account.js';
 import { showHistory } from './pages/history.js';
+import { showLeaderboard } from './pages/leaderboard.js';
+import { showProfile } from './pages/profile.js';
 import { showLearn } from './learn/page.js';
 import { showHome } from './pages/home.js';
 import { logoSvg } from './draw/icons.js';
@@ -12,7 +16,7 @@ import { showRules } from './pages/rules.js';
 /**
  * The page for a path: the home page, or a room.
  * @param {string} path
- * @returns {{page: 'home'} | {page: 'rules'} | {page: 'learn', id: string | null} | {page: 'room', code: string} | {page: 'history'} | {page: 'replay', id: string} | {page: 'missing'}}
+ * @returns {{page: 'home'} | {page: 'rules'} | {page: 'learn', id: string | null} | {page: 'room', code: string} | {page: 'history'} | {page: 'replay', id: string} | {page: 'account'} | {page: 'leaderboard'} | {page: 'profile', name: string} | {page: 'missing'}}
  */
 export function route(path) {
   if (path === '/' || path === '/index.html') return { page: 'home' };
@@ -25,7 +29,23 @@ export function route(path) {
   if (path === '/games' || path === '/games/') return { page: 'history' };
   const g = /^\/games\/([0-9a-fA-F-]{32,36})\/?$/.exec(path);
   if (g) return { page: 'replay', id: g[1].toLowerCase() };
+  if (path === '/account' || path === '/account/') return { page: 'account' };
+  if (path === '/leaderboard' || path === '/leaderboard/') return { page: 'leaderboard' };
+  const p = /^\/players\/([^/]{1,64})\/?$/.exec(path);
+  if (p) return { page: 'profile', name: decoded(p[1]) };
   return { page: 'missing' };
+}
+
+/**
+ * A path segment decoded, or as it is when it is not valid percent-encoding.
+ * @param {string} segment
+ */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function start() {
@@ -47,6 +67,9 @@ function start() {
   else if (r.page === 'learn') showLearn(root, r.id);
   else if (r.page === 'history') showHistory(root);
   else if (r.page === 'replay') showReplay(root, r.id);
+  else if (r.page === 'account') showAccount(root);
+  else if (r.page === 'leaderboard') showLeaderboard(root);
+  else if (r.page === 'profile') showProfile(root, r.name);
   else root.innerHTML = '<section class="panel center"><h1>Page not found</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>';
 }
 

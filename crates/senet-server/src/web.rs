@@ -3,7 +3,8 @@
 //! runs from any folder.
 //!
 //! Routes: the page at `/` (and `/index.html`), the history pages `/games`
-//! and `/games/{id}`, the lessons `/learn` and `/learn/{id}`, the invite
+//! and `/games/{id}`, the lessons `/learn` and `/learn/{id}`, `/account`,
+//! `/leaderboard`, the profiles `/players/{name}`, the invite
 //! link `/r/{code}` (which answers a browser, `Accept: text/html`, with the page and every other client with the
 //! room's JSON, as `GET /api/rooms/{code}` does), the assets under
 //! `/assets/{version}/…` and, for older pages, at their plain paths
@@ -61,6 +62,7 @@ const SVG: &str = "image/svg+xml";
 pub static ASSETS: &[Asset] = &[
     asset!("index.html", HTML),
     asset!("styles.css", CSS),
+    asset!("css/accounts.css", CSS),
     asset!("css/base.css", CSS),
     asset!("css/chat.css", CSS),
     asset!("css/clocks.css", CSS),
@@ -76,6 +78,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/draw/chance.js", JS),
     asset!("src/draw/icons.js", JS),
     asset!("src/draw/race-chart.js", JS),
+    asset!("src/draw/rating-chart.js", JS),
     asset!("src/draw/review-chart.js", JS),
     asset!("src/draw/room-page.js", JS),
     asset!("src/learn/coach.js", JS),
@@ -92,13 +95,18 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/logic/state.js", JS),
     asset!("src/logic/tap.js", JS),
     asset!("src/main.js", JS),
+    asset!("src/net/accounts-api.js", JS),
     asset!("src/net/api.js", JS),
     asset!("src/net/create-room.js", JS),
     asset!("src/net/history-api.js", JS),
     asset!("src/net/socket.js", JS),
+    asset!("src/pages/account.js", JS),
     asset!("src/pages/history.js", JS),
     asset!("src/pages/home-live.js", JS),
     asset!("src/pages/home.js", JS),
+    asset!("src/pages/leaderboard.js", JS),
+    asset!("src/pages/play-now.js", JS),
+    asset!("src/pages/profile.js", JS),
     asset!("src/pages/replay-chat.js", JS),
     asset!("src/pages/replay.js", JS),
     asset!("src/pages/review.js", JS),
@@ -164,6 +172,12 @@ where
         .route("/learn/", get(index))
         .route("/learn/{id}", get(index))
         .route("/learn/{id}/", get(index))
+        .route("/account", get(index))
+        .route("/account/", get(index))
+        .route("/leaderboard", get(index))
+        .route("/leaderboard/", get(index))
+        .route("/players/{name}", get(index))
+        .route("/players/{name}/", get(index))
 }
 
 /// The rules of every rule set for people (`docs/rules.md`), which the

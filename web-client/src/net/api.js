@@ -51,7 +51,7 @@ export async function request(path, opts = {}) {
 }
 
 /**
- * @typedef {{player_id: string, token: string, display_name: string}} Identity
+ * @typedef {{player_id: string, token: string, display_name: string, username?: string}} Identity
  */
 
 /**

@@ -14,7 +14,8 @@ import * as identity from '../logic/identity.js';
  */
 export async function playerNamed(store, name) {
   const current = identity.load(store).current;
-  if (current && current.display_name === name) return current;
+  // An account keeps its identity (and its ratings) whatever name is typed.
+  if (current && (current.display_name === name || current.username)) return current;
   const id = await createPlayer(name);
   identity.remember(store, id);
   return id;

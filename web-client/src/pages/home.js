@@ -10,6 +10,7 @@ import { COMPUTER_LEVELS } from '../logic/format.js';
 import * as identity from '../logic/identity.js';
 import { pieceSvg } from '../draw/icons.js';
 import { esc } from '../draw/board.js';
+import { playNowHtml, wirePlayNow } from './play-now.js';
 
 /**
  * "just now", "3 min ago"…
@@ -73,14 +74,16 @@ function ordinal(k) {
 /**
  * @param {string} name
  * @param {import('../types.js').Description[]} ruleSets
+ * @param {boolean} account
  */
-function homeHtml(name, ruleSets) {
+function homeHtml(name, ruleSets, account) {
   const first = ruleSets[0];
   return `<section class="hero">
 <h1>Senet</h1>
 <p class="lede">The race game of ancient Egypt, played for five thousand years. Choose a rule set, invite friends or play the computer.</p>
 </section>
 <div class="home-grid">
+${playNowHtml(ruleSets, account)}
 <section class="panel new-game" aria-labelledby="new-title">
 <h2 id="new-title">Start a game</h2>
 <form id="create-form" class="form" novalidate>
@@ -130,7 +133,7 @@ export async function showHome(root) {
   } catch {
     ruleSets = [];
   }
-  root.innerHTML = homeHtml(saved.current?.display_name ?? '', ruleSets);
+  root.innerHTML = homeHtml(saved.current?.display_name ?? '', ruleSets, Boolean(saved.current?.username));
   const form = /** @type {HTMLFormElement} */ (root.querySelector('#create-form'));
   const nameInput = /** @type {HTMLInputElement} */ (root.querySelector('#name'));
   const errorEl = /** @type {HTMLElement} */ (root.querySelector('#create-error'));
@@ -155,6 +158,8 @@ export async function showHome(root) {
     nameInput.removeAttribute('aria-invalid');
     return playerNamed(localStorage, name);
   }
+
+  wirePlayNow(root, ruleSets, ensureIdentity);
 
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
