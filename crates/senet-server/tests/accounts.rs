@@ -8,10 +8,9 @@
 
 mod common;
 
+use common::accounts::PASSWORD;
 use common::{Remote, Response, my_side, spawn_app};
 use serde_json::{Value, json};
-
-const PASSWORD: &str = "correct horse battery";
 
 fn body(username: &str, password: &str) -> String {
     json!({ "username": username, "password": password }).to_string()

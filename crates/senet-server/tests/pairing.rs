@@ -13,10 +13,10 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::Utc;
+use common::accounts::{account, seed_rating};
 use common::cluster::{Cluster, skip_on_sqlite};
 use common::{Client, Remote, spawn_fast_app};
 use serde_json::{Value, json};
-use sqlx::Connection;
 use tokio::time::{Instant, timeout};
 
 fn seek_url(app: &Remote, token: &str) -> String {
@@ -168,45 +168,15 @@ async fn a_seeker_who_leaves_or_seeks_elsewhere_is_out_of_the_pool() {
     app.stop().await;
 }
 
-/// An account (id, token) with a rating in a pool, stored as if earned.
+/// An account (id, token) with an established rating in a pool.
 async fn rated_account(
     app: &common::TestApp,
     name: &str,
     pool: &str,
     rating: f64,
 ) -> (String, String) {
-    let (id, token) = app.player(name).await;
-    let r = app
-        .http(
-            "POST",
-            "/api/accounts",
-            Some(&token),
-            Some(&json!({ "username": name, "password": "correct horse battery" }).to_string()),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    let sql =
-        "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at)
-               VALUES ($1, $2, $3, 60, 0.06, 40, $4)";
-    let player = uuid::Uuid::parse_str(&id).unwrap();
-    macro_rules! run {
-        ($conn:expr) => {{
-            let mut conn = $conn;
-            sqlx::query(sql)
-                .bind(player)
-                .bind(pool)
-                .bind(rating)
-                .bind(Utc::now())
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }};
-    }
-    if app.db_url.starts_with("sqlite:") {
-        run!(sqlx::SqliteConnection::connect(&app.db_url).await.unwrap());
-    } else {
-        run!(sqlx::PgConnection::connect(&app.db_url).await.unwrap());
-    }
+    let (id, token) = account(app, name).await;
+    seed_rating(&app.db_url, &id, pool, (rating, 60.0, 0.06, 40), Utc::now()).await;
     (id, token)
 }
 

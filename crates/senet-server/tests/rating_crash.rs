@@ -10,26 +10,13 @@ mod common;
 
 use std::time::Duration;
 
+use common::accounts::account;
+use common::create_postgres_database;
 use common::pgproxy::{CommitFault, PgProxy};
 use common::real::{RealServer, server_command_for};
 use common::v2::Table;
-use common::{Remote, create_postgres_database};
 use serde_json::{Value, json};
 use sqlx::Connection;
-
-async fn account(app: &Remote, name: &str) -> (String, String) {
-    let (id, token) = app.player(name).await;
-    let r = app
-        .http(
-            "POST",
-            "/api/accounts",
-            Some(&token),
-            Some(&json!({ "username": name, "password": "correct horse battery" }).to_string()),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    (id, token)
-}
 
 /// Rated games stored for a game, and each player's rated game count.
 async fn rated(db_url: &str, game_id: &str, players: [&str; 2]) -> (i64, [i64; 2]) {

@@ -9,28 +9,11 @@
 mod common;
 
 use chrono::{DateTime, Duration, Utc};
+use common::accounts::{account, seed_rating};
 use common::v2::Table;
 use common::{Remote, spawn_fast_app};
 use serde_json::{Value, json};
-use sqlx::Connection;
 use uuid::Uuid;
-
-const PASSWORD: &str = "correct horse battery";
-
-/// A player with an account: (id, token).
-async fn account(app: &Remote, name: &str) -> (String, String) {
-    let (id, token) = app.player(name).await;
-    let r = app
-        .http(
-            "POST",
-            "/api/accounts",
-            Some(&token),
-            Some(&json!({ "username": name, "password": PASSWORD }).to_string()),
-        )
-        .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    (id, token)
-}
 
 /// Plays `steps` random steps of a game of two, then `seat` resigns; returns
 /// once every client is told the game is over (after it is stored).
@@ -89,41 +72,6 @@ fn close(what: &str, got: f64, want: f64) {
         (got - want).abs() < 1e-6,
         "{what}: server {got}, reference {want}"
     );
-}
-
-/// Stores a rating as if earlier rated games had made it.
-async fn seed_rating(
-    db_url: &str,
-    player: &str,
-    pool: &str,
-    r: (f64, f64, f64, i32),
-    at: DateTime<Utc>,
-) {
-    let sql =
-        "INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7)";
-    let player = Uuid::parse_str(player).unwrap();
-    macro_rules! run {
-        ($conn:expr) => {{
-            let mut conn = $conn;
-            sqlx::query(sql)
-                .bind(player)
-                .bind(pool)
-                .bind(r.0)
-                .bind(r.1)
-                .bind(r.2)
-                .bind(r.3)
-                .bind(at)
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }};
-    }
-    if db_url.starts_with("sqlite:") {
-        run!(sqlx::SqliteConnection::connect(db_url).await.unwrap());
-    } else {
-        run!(sqlx::PgConnection::connect(db_url).await.unwrap());
-    }
 }
 
 /// Glicko-2 as Glickman's "Example of the Glicko-2 system" (2013) gives

@@ -10,7 +10,7 @@
 //!   token is revoked
 //! - `GET /api/me` — who the token or the cookie names
 
-mod cookie;
+pub(crate) mod cookie;
 mod handlers;
 mod limits;
 mod password;
@@ -21,7 +21,6 @@ use axum::Router;
 use axum::extract::FromRef;
 use axum::routing::{get, post};
 
-pub use cookie::session_cookie;
 pub use limits::AuthLimits;
 pub use password::Passwords;
 

@@ -176,7 +176,7 @@ where
             // A page the browser loads sends the session cookie, not a
             // header. A cookie that no longer works (logged out on another
             // device) is a stranger, not an error on every page.
-            return match crate::accounts::session_cookie(&parts.headers) {
+            return match crate::accounts::cookie::session_cookie(&parts.headers) {
                 Some(token) => Ok(Viewer(authenticate(&store, &token).await?)),
                 None => Ok(Viewer(None)),
             };

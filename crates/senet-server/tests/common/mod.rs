@@ -15,6 +15,7 @@ use tokio::net::TcpStream;
 use tokio::task::JoinHandle;
 use tokio::time::timeout;
 
+pub mod accounts;
 pub mod client;
 pub mod cluster;
 pub mod drive;
