@@ -121,7 +121,7 @@
  * @typedef {Object} Snapshot
  * @property {'snapshot'} type
  * @property {number} seq
- * @property {{code: string, invite_url: string, public: boolean}} room
+ * @property {{code: string, invite_url: string, public: boolean, rated?: boolean}} room
  * @property {string} rule_set
  * @property {Description} description
  * @property {string} game_id
@@ -152,6 +152,7 @@
  * @property {string} code
  * @property {string} inviteUrl
  * @property {boolean} isPublic
+ * @property {boolean} rated  its games change the players' ratings
  * @property {Description} desc
  * @property {string} gameId
  * @property {number} gameNo

@@ -122,6 +122,7 @@ pub static ASSETS: &[Asset] = &[
     asset!("src/room/input.js", JS),
     asset!("src/room/notify.js", JS),
     asset!("src/room/pacing.js", JS),
+    asset!("src/room/ratings.js", JS),
     asset!("src/room/render.js", JS),
     asset!("src/room/said.js", JS),
     asset!("src/room/sound.js", JS),

@@ -19,6 +19,7 @@ import { boardHtml, esc, trayHtml } from './board.js';
  * @property {boolean} [autoForced]  play a decision with a single option by itself
  * @property {boolean} [touch]  the player taps (a touch screen): the hints say "tap"
  * @property {boolean} [muted]  the sounds are off
+ * @property {Record<string, string>} [ratings]  the seated players' ratings in a rated room
  */
 
 /**
@@ -56,7 +57,8 @@ function seatCard(s, seat, ui) {
     meta = `${esc(cname)} · ${esc(blurb)}`;
   } else {
     const away = s.awaySince[seat];
-    meta = `${esc(cname)} · ${info.connected && (!me || ui.online) ? '<span class="conn on">online</span>' : `<span class="conn off">offline${away ? ` · ${shortDuration(ui.now - away)}` : ''}</span>`}`;
+    const rating = ui.ratings?.[p.player_id];
+    meta = `${esc(cname)}${rating ? ` · <span class="rating" data-testid="seat-rating">rated ${esc(rating)}</span>` : ''} · ${info.connected && (!me || ui.online) ? '<span class="conn on">online</span>' : `<span class="conn off">offline${away ? ` · ${shortDuration(ui.now - away)}` : ''}</span>`}`;
   }
   const name = p ? nameOf(s, seat) : 'Open seat';
   const shown = esc(name);
@@ -200,7 +202,7 @@ function inviteCard(s) {
 <h2>Invite ${open === 1 ? 'your opponent' : `${open} players`}</h2>
 <p>Send this link to friends. The game starts as soon as every seat is taken.</p>
 <div class="invite-row"><input id="invite-link" class="invite-link" type="text" readonly value="${esc(s.inviteUrl)}" aria-label="Invite link"><button type="button" class="btn primary" data-action="copy">Copy link</button></div>
-<p class="note">${s.isPublic ? 'This room is public: it is also listed on the home page for anyone to join.' : 'This room is private: only people with the link can join.'}</p>
+<p class="note">${s.isPublic ? 'This room is public: it is also listed on the home page for anyone to join.' : 'This room is private: only people with the link can join.'}${s.rated ? ' Its games are rated: only players with an account can take a seat.' : ''}</p>
 </section>`;
 }
 

@@ -38,6 +38,7 @@ export function fromSnapshot(snap, now = Date.now()) {
     code: snap.room.code,
     inviteUrl: snap.room.invite_url,
     isPublic: snap.room.public,
+    rated: snap.room.rated === true,
     desc: snap.description,
     gameId: snap.game_id,
     gameNo: snap.game_no,

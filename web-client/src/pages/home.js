@@ -242,7 +242,7 @@ export async function showHome(root) {
           .map((r) => {
             const rs = ruleSets.find((x) => x.id === r.rule_set)?.name ?? r.rule_set;
             const tc = controlText(r.time_control);
-            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
+            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''}${r.rated ? ' · rated' : ''} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
           })
           .join('')
       : '<li class="note empty">No open games right now. Create one and share the link!</li>';

@@ -115,7 +115,7 @@ export function playRoom(root, code, token, setConn) {
 
   function draw() {
     if (!page.game) return;
-    const { tappedShown } = render(root, page, widgets, pacing.waiting);
+    const { tappedShown } = render(root, page, widgets, pacing.waiting, draw);
     drew(page, tappedShown);
     forced();
   }

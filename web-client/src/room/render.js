@@ -9,6 +9,7 @@ import { roomHtml } from '../draw/room-page.js';
 import { controlOf, focusKey, reducedMotion, selectTapped } from './board-effects.js';
 import { isMuted } from './sound.js';
 import { touching } from './state.js';
+import { seatRatings } from './ratings.js';
 
 /** @typedef {import('./state.js').RoomPage} RoomPage */
 /** @typedef {import('../types.js').RoomState} RoomState */
@@ -36,9 +37,10 @@ import { touching } from './state.js';
  * @param {RoomPage} page
  * @param {RoomWidgets} widgets
  * @param {number} waiting  how many server messages the pacing holds back
+ * @param {() => void} [redraw]  draws again (when a rating arrives)
  * @returns {{tappedShown: boolean}}  whether the tapped control is still there to preview
  */
-export function render(root, page, widgets, waiting) {
+export function render(root, page, widgets, waiting, redraw = () => {}) {
   const s = page.game;
   if (!s) return { tappedShown: page.tapped === null };
   // The chat lives in the page (under the board on a wide screen) but is
@@ -54,6 +56,7 @@ export function render(root, page, widgets, waiting) {
     autoForced: page.autoForced,
     touch: touching(page),
     muted: isMuted(localStorage),
+    ratings: seatRatings(s, redraw),
   });
   widgets.clocks.draw(s);
   const slot = root.querySelector('#chat-slot');

@@ -86,6 +86,11 @@ test('sign up, Play now in two browsers, a rated game, the new rating on the pro
   assert.equal(new URL(a.url()).pathname, new URL(b.url()).pathname, 'seated in one room');
   await a.waitForSelector('#app[data-phase]');
   await b.waitForSelector('#app[data-phase]');
+  // The room shows each player's rating: Bastet's established one, and
+  // Amunet's first, provisional one ("?").
+  await a.waitForFunction(() => document.querySelectorAll('[data-testid="seat-rating"]').length === 2);
+  const seatRatings = await a.locator('[data-testid="seat-rating"]').allTextContents();
+  assert.deepEqual(seatRatings.sort(), ['rated 1500?', 'rated 1600'], `${seatRatings}`);
 
   // Amunet resigns: Bastet wins.
   await a.click('[data-action="resign"]');

@@ -50,6 +50,8 @@ pub struct LobbyEntry {
     /// The room's time control (`{"kind": "none"}` for none), as the room
     /// tells it.
     pub time_control: TimeControl,
+    /// Whether its games are rated (only accounts take its seats).
+    pub rated: bool,
 }
 
 /// The games being played, as `GET /api/games/live` lists them to anyone,

@@ -43,6 +43,7 @@ impl Room {
             invite_url: self.settings.invite_url(&self.code),
             created_at: origin.created_at,
             time_control: self.slot.clocks.control,
+            rated: self.rated,
         })
     }
 
