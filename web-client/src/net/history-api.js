@@ -30,7 +30,7 @@ export async function getJson(path, token) {
  * @property {string} status
  * @property {string} rule_set
  * @property {number} seat_count
- * @property {Array<{seat: number, player_id: string | null, display_name: string | null, computer?: string | null, place: number | null, score: number | null}>} seats
+ * @property {Array<{seat: number, player_id: string | null, display_name: string | null, computer?: string | null, place: number | null, score: number | null, rating?: {before: number, after: number} | null}>} seats
  * @property {{winner: string | number, how: string} | null} result
  * @property {number} turns
  * @property {string | null} started_at

@@ -95,6 +95,17 @@ export function rowResult(g, me) {
 }
 
 /**
+ * A seat's rating after a rated game and how it moved: " 1662 (+162)".
+ * @param {{before: number, after: number} | null | undefined} rating
+ */
+export function ratingChange(rating) {
+  if (!rating) return '';
+  const delta = rating.after - rating.before;
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  return ` <small class="inline hg-rating" data-testid="rating-change">${rating.after} (${sign}${Math.abs(delta)})</small>`;
+}
+
+/**
  * One row of a list.
  * @param {GameRow} g
  * @param {string | null} me
@@ -110,7 +121,7 @@ export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
       const name = n ? esc(n) : '<em>open seat</em>';
       const you = x.player_id && x.player_id === me ? ' <small class="inline">(you)</small>' : '';
       const score = x.score !== null && x.score !== undefined ? ` <small class="inline">${x.score}</small>` : '';
-      return `<span class="hg-player${w === x.seat ? ' win' : ''}">${pieceSvg(x.seat, 'mini')}${name}${you}${score}</span>`;
+      return `<span class="hg-player${w === x.seat ? ' win' : ''}">${pieceSvg(x.seat, 'mini')}${name}${you}${score}${ratingChange(x.rating)}</span>`;
     })
     .join(' <span class="hg-vs">vs</span> ');
   const finished = g.finished_at ? `Finished ${new Date(g.finished_at).toLocaleString()}` : '';

@@ -107,6 +107,12 @@ test('sign up, Play now in two browsers, a rated game, the new rating on the pro
   await b.waitForSelector('figure.rating-figure svg.rating-chart');
   await check(b, 'light', 'profile', found);
 
+  // The games list shows how the game moved each rating.
+  await b.goto(`${env.server.base}/games`);
+  await b.waitForSelector('[data-testid="rating-change"]');
+  const changes = await b.locator('[data-testid="rating-change"]').allTextContents();
+  assert.ok(changes.some((c) => c.startsWith(`${rating} (+`)), `${changes}`);
+
   await b.goto(`${env.server.base}/leaderboard?pool=kendall`);
   await b.waitForSelector('[data-testid="lb-row"]');
   const row = (await b.textContent('[data-testid="lb-row"]')) ?? '';

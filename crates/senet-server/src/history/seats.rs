@@ -19,12 +19,17 @@ pub fn seat_json(seat: Option<&SeatRow>) -> Value {
     })
 }
 
-/// Every seat: number, player, name, computer level, colour, place, score.
+/// Every seat: number, player, name, computer level, colour, place, score,
+/// and in a rated game the rating before and after it.
 pub fn seats_json(seats: &[SeatRow]) -> Value {
     seats
         .iter()
         .map(|seat| {
+            let rating = seat
+                .rating
+                .map(|(before, after)| json!({ "before": before, "after": after }));
             json!({
+                "rating": rating,
                 "seat": seat.seat,
                 "player_id": seat.player_id,
                 "display_name": seat.display_name,

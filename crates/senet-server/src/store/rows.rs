@@ -86,6 +86,9 @@ pub struct SeatRow {
     /// The holder's client seed (`docs/fairness.md`); `None` where the
     /// query did not read it, or for games of earlier releases.
     pub client_seed: Option<String>,
+    /// The holder's rating before and after the game, rounded, for a rated
+    /// game in the history's lists; `None` otherwise.
+    pub rating: Option<(i32, i32)>,
 }
 
 /// A game with its seats: the one type for a row of `games`, wherever it
@@ -203,6 +206,12 @@ pub(super) struct SeatJoin {
     /// Only the queries that read a game to play it select it.
     #[sqlx(default)]
     pub client_seed: Option<String>,
+    /// Only the history's lists select these: the seat's rating before and
+    /// after a rated game, rounded.
+    #[sqlx(default)]
+    pub rating_before: Option<i32>,
+    #[sqlx(default)]
+    pub rating_after: Option<i32>,
 }
 
 impl SeatJoin {
@@ -217,6 +226,7 @@ impl SeatJoin {
             place: self.place,
             score: self.score,
             client_seed: self.client_seed,
+            rating: self.rating_before.zip(self.rating_after),
         })
     }
 }

@@ -60,8 +60,11 @@ impl Store {
                 .join(", ");
             let sql = format!(
                 "SELECT s.game_id, s.seat, s.player_id, p.display_name, p.computer_level,
-                        s.colour, s.place, s.score{seed_column}
+                        s.colour, s.place, s.score{seed_column},
+                        CAST(ROUND(rh.rating_before) AS INTEGER) AS rating_before,
+                        CAST(ROUND(rh.rating) AS INTEGER) AS rating_after
                  FROM game_seats s LEFT JOIN players p ON p.id = s.player_id
+                 LEFT JOIN rating_history rh ON rh.game_id = s.game_id AND rh.player_id = s.player_id
                  WHERE s.game_id IN ({list})
                  ORDER BY s.game_id, s.seat"
             );
