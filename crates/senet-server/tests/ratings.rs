@@ -243,10 +243,20 @@ async fn a_rated_game_updates_both_ratings_as_glicko2_says() {
         .http("GET", &format!("/api/games?player={tiye}"), None, None)
         .await;
     let seats = r.body["games"][0]["seats"].as_array().unwrap().clone();
-    let tiye_seat = seats.iter().find(|s| s["player_id"] == tiye.as_str()).unwrap();
+    let tiye_seat = seats
+        .iter()
+        .find(|s| s["player_id"] == tiye.as_str())
+        .unwrap();
     assert_eq!(tiye_seat["rating"]["before"], 1500, "{tiye_seat}");
-    assert_eq!(tiye_seat["rating"]["after"], want_t.rating.round() as i64, "{tiye_seat}");
-    let ahmose_seat = seats.iter().find(|s| s["player_id"] == ahmose.as_str()).unwrap();
+    assert_eq!(
+        tiye_seat["rating"]["after"],
+        want_t.rating.round() as i64,
+        "{tiye_seat}"
+    );
+    let ahmose_seat = seats
+        .iter()
+        .find(|s| s["player_id"] == ahmose.as_str())
+        .unwrap();
     assert_eq!(ahmose_seat["rating"]["before"], 1700, "{ahmose_seat}");
     // Other pools are untouched.
     assert_eq!(rating(&app, &tiye, "peril").await["games"], 0);
@@ -358,7 +368,12 @@ async fn only_accounts_sit_in_rated_rooms_and_casual_games_change_nothing() {
     let r = app
         .http("GET", &format!("/api/games?player={ahmose}"), None, None)
         .await;
-    assert_eq!(r.body["games"][0]["seats"][0]["rating"], Value::Null, "{}", r.text);
+    assert_eq!(
+        r.body["games"][0]["seats"][0]["rating"],
+        Value::Null,
+        "{}",
+        r.text
+    );
     assert!(history(&app, &ahmose, "kendall").await.is_empty());
     // Unknown players and pools.
     let r = app
