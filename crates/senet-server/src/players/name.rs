@@ -32,10 +32,7 @@ pub fn validate_display_name(name: &str) -> Result<String, &'static str> {
     }
     // Before the character check: some invisible characters (the Hangul
     // fillers) are letters to `char::is_alphanumeric`.
-    if name
-        .chars()
-        .any(|c| c.identifier_type() == Some(IdentifierType::Default_Ignorable))
-    {
+    if holds_invisible(&name) {
         return Err("the display name holds an invisible character");
     }
     if name.starts_with(' ') || name.ends_with(' ') || name.contains("  ") {
@@ -53,6 +50,14 @@ pub fn validate_display_name(name: &str) -> Result<String, &'static str> {
         );
     }
     Ok(name)
+}
+
+/// Whether a name holds a character Unicode says is invisible
+/// (Default_Ignorable_Code_Point: zero-width spaces and joiners, the Hangul
+/// fillers…); display names and usernames refuse them alike.
+pub(crate) fn holds_invisible(name: &str) -> bool {
+    name.chars()
+        .any(|c| c.identifier_type() == Some(IdentifierType::Default_Ignorable))
 }
 
 #[cfg(test)]

@@ -12,7 +12,6 @@
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::MixedScript;
-use unicode_security::general_security_profile::{GeneralSecurityProfile, IdentifierType};
 
 /// Shortest username, in characters.
 pub const MIN_USERNAME_CHARS: usize = 3;
@@ -84,10 +83,7 @@ pub fn validate_username(text: &str) -> Result<Username, &'static str> {
     if count > MAX_USERNAME_CHARS {
         return Err("the username is longer than 20 characters");
     }
-    if name
-        .chars()
-        .any(|c| c.identifier_type() == Some(IdentifierType::Default_Ignorable))
-    {
+    if super::name::holds_invisible(&name) {
         return Err("the username holds an invisible character");
     }
     if !name
