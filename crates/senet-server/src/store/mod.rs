@@ -16,6 +16,8 @@ mod dispatch;
 #[macro_use]
 pub(crate) mod ratings;
 #[macro_use]
+mod game_sql;
+#[macro_use]
 mod games;
 pub use games::SeatTaken;
 mod accounts;
