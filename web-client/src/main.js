@@ -9,9 +9,12 @@ import { showProfile } from './pages/profile.js';
 import { showLearn } from './learn/page.js';
 import { showHome } from './pages/home.js';
 import { logoSvg } from './draw/icons.js';
+import { esc } from './draw/board.js';
 import { showReplay } from './pages/replay.js';
 import { showRoom } from './pages/room.js';
 import { showRules } from './pages/rules.js';
+import { loadMessages, t } from './i18n/messages.js';
+import { setUpLanguagePicker } from './i18n/picker.js';
 
 /**
  * The page for a path: the home page, or a room.
@@ -70,7 +73,14 @@ function start() {
   else if (r.page === 'account') showAccount(root);
   else if (r.page === 'leaderboard') showLeaderboard(root);
   else if (r.page === 'profile') showProfile(root, r.name);
-  else root.innerHTML = '<section class="panel center"><h1>Page not found</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>';
+  else root.innerHTML = `<section class="panel center"><h1>${esc(t('page-not-found'))}</h1><p><a class="btn primary" href="/">${esc(t('page-not-found-home'))}</a></p></section>`;
 }
 
-if (typeof document !== 'undefined') start();
+// The catalogue loads before the first page is drawn, so nothing is ever
+// shown in a language and then redrawn in another.
+if (typeof document !== 'undefined') {
+  loadMessages().then(() => {
+    setUpLanguagePicker();
+    start();
+  });
+}

@@ -1,4 +1,7 @@
 // Protocol version 2 fixtures shaped like the server's frames (docs/protocol.md).
+// A description's names are message keys, as the engine gives them.
+
+import './messages.js';
 
 /** @typedef {import('../../src/types.js').Snapshot} Snapshot */
 /** @typedef {import('../../src/types.js').Description} Description */
@@ -7,18 +10,18 @@
 /** @type {Description} */
 export const KENDALL = {
   id: 'kendall',
-  name: 'Standard rules (Kendall)',
-  summary: 'The standard rules (Kendall): 5 pieces, sticks 1-5, stop on 26, exact bear-off from 28-30.',
+  name: 'rule-set-kendall',
+  summary: 'rule-set-kendall.summary',
   seats: { min: 2, max: 2 },
-  colours: [{ index: 0, name: 'Cone' }, { index: 1, name: 'Spool' }],
+  colours: [{ index: 0, name: 'colour-cone' }, { index: 1, name: 'colour-spool' }],
   pieces_per_seat: 5,
   piece_values: [],
   start: 'board',
   squares: 30,
   special_squares: [
-    { square: 15, name: 'House of Rebirth', effect: 'Where a piece from the House of Water goes.' },
-    { square: 26, name: 'House of Happiness', effect: 'Mandatory stop.' },
-    { square: 27, name: 'House of Water', effect: 'Back to 15.' },
+    { square: 15, name: 'square-kendall-15', effect: 'square-kendall-15.effect' },
+    { square: 26, name: 'square-kendall-26', effect: 'square-kendall-26.effect' },
+    { square: 27, name: 'square-kendall-27', effect: 'square-kendall-27.effect' },
   ],
   chance: { kind: 'sticks' },
 };
@@ -27,12 +30,12 @@ export const KENDALL = {
 export const MODERN = {
   ...KENDALL,
   id: 'modern',
-  name: 'Senet-modern',
-  summary: 'Senet-modern: 2-4 players, two dice split or summed.',
+  name: 'rule-set-modern',
+  summary: 'rule-set-modern.summary',
   seats: { min: 2, max: 4 },
-  colours: [{ index: 0, name: 'P1' }, { index: 1, name: 'P2' }, { index: 2, name: 'P3' }, { index: 3, name: 'P4' }],
+  colours: [{ index: 0, name: 'colour-p1' }, { index: 1, name: 'colour-p2' }, { index: 2, name: 'colour-p3' }, { index: 3, name: 'colour-p4' }],
   piece_values: [1, 2, 3, 4, 5],
-  special_squares: [{ square: 26, name: 'Moon', effect: 'Back to the Sun.' }],
+  special_squares: [{ square: 26, name: 'square-modern-26', effect: 'square-modern-26.effect' }],
   chance: { kind: 'two_dice' },
 };
 
