@@ -27,7 +27,7 @@ pub fn rules() -> String {
         out.push_str(&format!(
             "{id} seats={seats} chance={} {}\n",
             id.chance().replace(' ', "_"),
-            id.summary()
+            senet_text::text(senet_text::SOURCE_LANGUAGE, &format!("{}.summary", id.message_key()), None)
         ));
     }
     out

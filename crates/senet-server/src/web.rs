@@ -17,6 +17,8 @@
 //! after an upgrade; the page names its assets by a version computed from
 //! their contents, so those are cached for a year without revalidation.
 
+mod assets;
+mod localize;
 mod versioned;
 
 use axum::Router;
@@ -26,109 +28,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::rooms::Rooms;
+pub use assets::{ASSETS, Asset};
+use assets::HTML;
 pub use versioned::{ASSET_PREFIX, version};
-
-/// One embedded file of the web client.
-#[derive(Debug)]
-pub struct Asset {
-    /// Path below `web-client/`, as requested below `/`.
-    pub path: &'static str,
-    /// The `Content-Type` it is served with.
-    pub content_type: &'static str,
-    /// The file's bytes.
-    pub body: &'static [u8],
-}
-
-macro_rules! asset {
-    ($path:literal, $content_type:expr) => {
-        Asset {
-            path: $path,
-            content_type: $content_type,
-            body: include_bytes!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../web-client/",
-                $path
-            )),
-        }
-    };
-}
-
-const HTML: &str = "text/html; charset=utf-8";
-const JS: &str = "text/javascript; charset=utf-8";
-const CSS: &str = "text/css; charset=utf-8";
-const SVG: &str = "image/svg+xml";
-
-/// Every file the client needs (a test checks none is missing).
-pub static ASSETS: &[Asset] = &[
-    asset!("index.html", HTML),
-    asset!("styles.css", CSS),
-    asset!("css/accounts.css", CSS),
-    asset!("css/base.css", CSS),
-    asset!("css/chat.css", CSS),
-    asset!("css/clocks.css", CSS),
-    asset!("css/history.css", CSS),
-    asset!("css/learn.css", CSS),
-    asset!("css/phone.css", CSS),
-    asset!("css/review.css", CSS),
-    asset!("css/room.css", CSS),
-    asset!("css/rule-sets.css", CSS),
-    asset!("favicon.svg", SVG),
-    asset!("src/draw/board-geometry.js", JS),
-    asset!("src/draw/board.js", JS),
-    asset!("src/draw/chance.js", JS),
-    asset!("src/draw/icons.js", JS),
-    asset!("src/draw/race-chart.js", JS),
-    asset!("src/draw/rating-chart.js", JS),
-    asset!("src/draw/review-chart.js", JS),
-    asset!("src/draw/room-page.js", JS),
-    asset!("src/learn/coach.js", JS),
-    asset!("src/learn/page.js", JS),
-    asset!("src/learn/panel.js", JS),
-    asset!("src/logic/clock.js", JS),
-    asset!("src/logic/decision-time.js", JS),
-    asset!("src/logic/describe.js", JS),
-    asset!("src/logic/fair.js", JS),
-    asset!("src/logic/format.js", JS),
-    asset!("src/logic/identity.js", JS),
-    asset!("src/logic/reasons.js", JS),
-    asset!("src/logic/replay-logic.js", JS),
-    asset!("src/logic/state.js", JS),
-    asset!("src/logic/tap.js", JS),
-    asset!("src/main.js", JS),
-    asset!("src/net/accounts-api.js", JS),
-    asset!("src/net/api.js", JS),
-    asset!("src/net/create-room.js", JS),
-    asset!("src/net/history-api.js", JS),
-    asset!("src/net/socket.js", JS),
-    asset!("src/pages/account.js", JS),
-    asset!("src/pages/history.js", JS),
-    asset!("src/pages/home-live.js", JS),
-    asset!("src/pages/home.js", JS),
-    asset!("src/pages/leaderboard.js", JS),
-    asset!("src/pages/play-now.js", JS),
-    asset!("src/pages/profile.js", JS),
-    asset!("src/pages/replay-chat.js", JS),
-    asset!("src/pages/replay.js", JS),
-    asset!("src/pages/review.js", JS),
-    asset!("src/pages/room.js", JS),
-    asset!("src/pages/rules.js", JS),
-    asset!("src/pages/ui.js", JS),
-    asset!("src/room/actions.js", JS),
-    asset!("src/room/announce.js", JS),
-    asset!("src/room/board-effects.js", JS),
-    asset!("src/room/chat.js", JS),
-    asset!("src/room/clocks.js", JS),
-    asset!("src/room/index.js", JS),
-    asset!("src/room/input.js", JS),
-    asset!("src/room/notify.js", JS),
-    asset!("src/room/pacing.js", JS),
-    asset!("src/room/ratings.js", JS),
-    asset!("src/room/render.js", JS),
-    asset!("src/room/said.js", JS),
-    asset!("src/room/sound.js", JS),
-    asset!("src/room/state.js", JS),
-    asset!("src/types.js", JS),
-];
 
 /// The page's Content-Security-Policy: only this origin's scripts, styles
 /// (inline style attributes carry board coordinates), images and sockets.
@@ -158,6 +60,8 @@ where
         .route("/css/{file}", get(file))
         .route("/favicon.svg", get(file))
         .route("/src/{*path}", get(file))
+        .route("/vendor/{*path}", get(file))
+        .route("/locales/{file}", get(file))
         .route("/assets/{version}/{*path}", get(versioned_file))
         .route("/r/{code}", get(invite))
         // The client's router takes these with a trailing slash too.
@@ -275,17 +179,24 @@ fn respond(
     response
 }
 
-/// The page (naming the versioned assets) with this status.
+/// The page (naming the versioned assets) with this status, in the
+/// reader's language.
 fn page(status: StatusCode, headers: &HeaderMap) -> Response {
-    let page = versioned::page();
-    respond(
+    let page = versioned::page(localize::language(headers));
+    let mut response = respond(
         status,
         page.body.as_bytes(),
         HTML,
         REVALIDATE,
         Some(&page.etag),
         headers,
-    )
+    );
+    // A cache keeps one copy per language.
+    response.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("Accept, Accept-Language, Cookie"),
+    );
+    response
 }
 
 /// An asset at its plain path (or the page, for `index.html`).
@@ -377,7 +288,8 @@ pub async fn not_found(uri: Uri, headers: HeaderMap) -> Response {
     };
     response
         .headers_mut()
-        .insert(header::VARY, HeaderValue::from_static("Accept"));
+        .entry(header::VARY)
+        .or_insert(HeaderValue::from_static("Accept"));
     response
 }
 
@@ -392,7 +304,8 @@ async fn invite(State(rooms): State<Rooms>, code: Path<String>, headers: HeaderM
     };
     response
         .headers_mut()
-        .insert(header::VARY, HeaderValue::from_static("Accept"));
+        .entry(header::VARY)
+        .or_insert(HeaderValue::from_static("Accept"));
     response
 }
 
@@ -411,7 +324,12 @@ mod tests {
         ];
         // `src/` has a folder per kind of module (pages, logic, drawing,
         // network, the room); `css/` is flat.
-        let mut dirs = vec![("src".to_owned(), ".js"), ("css".to_owned(), ".css")];
+        let mut dirs = vec![
+            ("src".to_owned(), ".js"),
+            ("css".to_owned(), ".css"),
+            ("vendor".to_owned(), ".js"),
+            ("locales".to_owned(), ".ftl"),
+        ];
         while let Some((dir, ext)) = dirs.pop() {
             for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
                 let entry = entry.unwrap();

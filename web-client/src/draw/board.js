@@ -2,9 +2,10 @@
 // description and the server's view, testable without a DOM).
 
 import { pathDirection, squareToCell } from './board-geometry.js';
-import { colourName, optionKind, optionText, possessive, specialOn } from '../logic/describe.js';
+import { colourName, optionKind, optionText, specialOn } from '../logic/describe.js';
 import { iconFor, pieceSvg, squareIconSvg } from './icons.js';
 import { landingMarks } from '../logic/tap.js';
+import { t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').Description} Description */
 /** @typedef {import('../types.js').View} View */
@@ -41,12 +42,62 @@ export function optionSquare(c) {
   }
 }
 
+/** The short label of each special square (the engine's key → ours): its name without "House of". */
+const SHORT_NAMES = /** @type {Record<string, string>} */ ({
+  'square-kendall-15': 'board-short-rebirth',
+  'square-kendall-26': 'board-short-happiness',
+  'square-kendall-27': 'board-short-water',
+  'square-kendall-28': 'board-short-three-truths',
+  'square-kendall-29': 'board-short-re-atoum',
+  'square-kendall-30': 'board-short-horus',
+  'square-kendall-7-15': 'board-short-rebirth',
+  'square-kendall-7-26': 'board-short-happiness',
+  'square-kendall-7-27': 'board-short-water',
+  'square-kendall-7-28': 'board-short-three-truths',
+  'square-kendall-7-29': 'board-short-re-atoum',
+  'square-kendall-7-30': 'board-short-horus',
+  'square-jequier-26': 'board-short-refuge',
+  'square-jequier-27': 'board-short-water',
+  'square-jequier-28': 'board-short-refuge',
+  'square-jequier-29': 'board-short-refuge',
+  'square-jequier-30': 'board-short-refuge',
+  'square-simple-26': 'board-short-safe',
+  'square-simple-27': 'board-short-water',
+  'square-simple-28': 'board-short-safe',
+  'square-simple-29': 'board-short-safe',
+  'square-peril-15': 'board-short-rebirth',
+  'square-peril-26': 'board-short-vulture',
+  'square-peril-27': 'board-short-river',
+  'square-peril-28': 'board-short-three-gods',
+  'square-peril-29': 'board-short-eye',
+  'square-peril-30': 'board-short-gates',
+  'square-modern-1': 'board-short-sun',
+  'square-modern-26': 'board-short-moon',
+  'square-modern-27': 'board-short-bird',
+  'square-modern-28': 'board-short-safe',
+  'square-modern-29': 'board-short-safe',
+  'square-modern-30': 'board-short-safe',
+});
+
 /**
- * A short label for a special square: its name without "House of".
- * @param {string} name
+ * A short label for a special square (its name without "House of"), from
+ * the name's key; a square we have no short label for shows its name.
+ * @param {string} name  the special square's name, a message key
  */
 export function shortName(name) {
-  return name.replace(/^(House|Ankh) of (the )?/, '').replace(/^Trial of the /, '');
+  return t(SHORT_NAMES[name] ?? name);
+}
+
+/**
+ * "Tiye's piece (3 dots) (yours)", said of what stands on a square.
+ * @param {string} owner  the seat's name, or the colour of a piece of no seat
+ * @param {string} piece  the rule set's `piece_word`
+ * @param {number | null} value  the piece's value (dots), if it has one
+ * @param {boolean} mine
+ */
+function occupantText(owner, piece, value, mine) {
+  // A name's trailing parenthesis would stack with the piece's own "(3 dots)".
+  return t('board-occupant', { owner: owner.replace(/ \([^()]*\)$/, ''), piece, dots: value ?? 0, mine: mine ? 'yes' : 'no' });
 }
 
 /**
@@ -84,7 +135,7 @@ export function boardHtml(n, view, opts) {
   const landings = opts.landing && opts.decider !== null
     ? landingMarks([...bySquare.values()].filter((os) => os.length === 1).map((os) => ({ key: os[0].option, events: os[0].events ?? [] })), opts.decider)
     : new Map();
-  let html = `<div class="board" role="list" aria-label="Senet board: squares 1 to ${desc.squares} along an S-shaped path">`;
+  let html = `<div class="board" role="list" aria-label="${esc(t('board-label', { squares: desc.squares }))}">`;
   for (let square = 1; square <= desc.squares; square += 1) {
     const { row, col } = squareToCell(square);
     const occ = view.squares[square - 1] ?? null;
@@ -95,8 +146,9 @@ export function boardHtml(n, view, opts) {
     const landing = landings.get(square);
     const classes = ['sq', `row${row}`, special ? `special sq-${icon}` : '', (row + col) % 2 ? 'alt' : '', mark, landing ? 'landing' : ''].filter(Boolean).join(' ');
     const owner = occ ? (occ.seat === null ? colourName(desc, occ.colour) : n.seat(occ.seat)) : '';
-    const occupant = occ ? `${possessive(owner)} ${desc.piece_word ?? 'piece'}${occ.value ? ` (${occ.value} dots)` : ''}${occ.seat !== null && occ.seat === opts.me ? ' (yours)' : ''}` : 'empty';
-    const label = `Square ${square}${special ? `, ${special.name}` : ''}: ${occupant}`;
+    const occupant = occ ? occupantText(owner, desc.piece_word ?? 'piece', occ.value, occ.seat !== null && occ.seat === opts.me) : t('board-empty');
+    // The description's names are message keys (the engine's texts).
+    const label = special ? t('board-square-special', { square, special: t(special.name), occupant }) : t('board-square', { square, occupant });
     const tipId = `tip-${square}`;
     const specialAttrs = special ? ` aria-describedby="${tipId}"` : '';
     html += `<div class="${classes}" role="listitem" data-square="${square}" data-dir="${dir}" style="--r:${row + 1};--c:${col + 1}" aria-label="${esc(label)}"${specialAttrs}${landing ? ` data-landing="${esc(landing)}"` : ''}>`;
@@ -104,7 +156,7 @@ export function boardHtml(n, view, opts) {
     if (special) {
       html += squareIconSvg(icon);
       html += `<span class="sq-name" aria-hidden="true">${esc(shortName(special.name))}</span>`;
-      html += `<span class="tip" role="tooltip" id="${tipId}"><strong>${square} · ${esc(special.name)}</strong> ${esc(special.effect)}</span>`;
+      html += `<span class="tip" role="tooltip" id="${tipId}"><strong>${square} · ${esc(t(special.name))}</strong> ${esc(t(special.effect))}</span>`;
     }
     if (dir !== 'end') html += `<span class="sq-arrow" aria-hidden="true"></span>`;
     const here = bySquare.get(square);
@@ -112,7 +164,7 @@ export function boardHtml(n, view, opts) {
     const pc = occ ? ` c${occ.colour}` : '';
     if (here && opts.decider !== null) {
       const kind = optionKind(here[0], opts.decider);
-      const what = here.length === 1 ? optionText(n, here[0]) : `${here.length} options for ${square}: ${here.map((o) => optionText(n, o)).join(' Or: ')}`;
+      const what = here.length === 1 ? optionText(n, here[0]) : t('board-options', { count: here.length, square, options: here.map((o) => optionText(n, o)).join(` ${t('board-or')} `) });
       const role = occ ? 'piece movable' : 'target';
       html += `<button type="button" class="${role}${pc}" data-square-options="${esc(here.map((o) => o.option).join('|'))}" data-kind="${kind}" aria-label="${esc(what)}">${svg || '<span class="target-ring"></span>'}</button>`;
     } else if (occ) {
@@ -144,13 +196,21 @@ export function trayHtml(n, view, seat) {
   if (!sv) return '';
   const c = sv.colour;
   const name = n.seat(seat);
+  const piece = n.desc.piece_word ?? 'piece';
   const parts = [];
-  if (n.desc.start === 'reserve' || sv.reserve.length) parts.push(`<span class="tray-part" data-part="reserve"><span class="tray-label">Reserve ${sv.reserve.length}</span>${pieceRow(sv.reserve, c)}</span>`);
-  parts.push(`<span class="tray-part" data-part="off"><span class="tray-label">Off ${sv.off.length}/${n.desc.pieces_per_seat}</span>${pieceRow(sv.off, c)}</span>`);
-  if (sv.removed.length) parts.push(`<span class="tray-part" data-part="removed"><span class="tray-label">Removed ${sv.removed.length}</span>${pieceRow(sv.removed, c)}</span>`);
-  if (sv.score !== null) parts.push(`<span class="tray-part score" data-part="score"><span class="tray-label">Score</span> <strong data-testid="score-${seat}">${sv.score}</strong></span>`);
+  if (n.desc.start === 'reserve' || sv.reserve.length) parts.push(`<span class="tray-part" data-part="reserve"><span class="tray-label">${esc(t('board-tray-reserve', { count: sv.reserve.length, piece }))}</span>${pieceRow(sv.reserve, c)}</span>`);
+  parts.push(`<span class="tray-part" data-part="off"><span class="tray-label">${esc(t('board-tray-off', { count: sv.off.length, total: n.desc.pieces_per_seat, piece }))}</span>${pieceRow(sv.off, c)}</span>`);
+  if (sv.removed.length) parts.push(`<span class="tray-part" data-part="removed"><span class="tray-label">${esc(t('board-tray-removed', { count: sv.removed.length, piece }))}</span>${pieceRow(sv.removed, c)}</span>`);
+  if (sv.score !== null) parts.push(`<span class="tray-part score" data-part="score"><span class="tray-label">${esc(t('board-tray-score'))}</span> <strong data-testid="score-${seat}">${sv.score}</strong></span>`);
   const out = sv.out ? ' out' : '';
   const cname = colourName(n.desc, c);
-  const label = `${name} (${cname}): ${n.desc.start === 'reserve' ? `${sv.reserve.length} in reserve, ` : ''}${sv.off.length} borne off${sv.removed.length ? `, ${sv.removed.length} removed` : ''}${sv.score !== null ? `, score ${sv.score}` : ''}${sv.out ? ', out of the game' : ''}`;
+  const says = [
+    n.desc.start === 'reserve' ? t('board-tray-says-reserve', { count: sv.reserve.length, piece }) : null,
+    t('board-tray-says-off', { count: sv.off.length, piece }),
+    sv.removed.length ? t('board-tray-says-removed', { count: sv.removed.length, piece }) : null,
+    sv.score !== null ? t('board-tray-says-score', { score: sv.score }) : null,
+    sv.out ? t('board-tray-says-out') : null,
+  ].filter((x) => x !== null);
+  const label = t('board-tray-label', { name, colour: cname, parts: says.join(', ') });
   return `<div class="tray tray-${seat}${out}" data-seat="${seat}" aria-label="${esc(label)}"><span class="tray-who">${pieceSvg(c, 'inline')}<span class="tray-name">${esc(name)}</span></span>${parts.join('')}</div>`;
 }

@@ -1,6 +1,7 @@
 // Drawing chance: four sticks, one die or two dice (pure strings).
 
 import { dieSvg, stickSvg } from './icons.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * The drawing of a chance outcome; with no outcome yet, idle pieces of the
@@ -30,5 +31,5 @@ export function rollHtml(roll, kind) {
  * @param {import('../types.js').Chance} kind
  */
 export function throwLabel(kind) {
-  return kind.kind === 'sticks' ? 'Throw the sticks' : kind.kind === 'die' ? 'Roll the die' : 'Roll the dice';
+  return kind.kind === 'sticks' ? t('chance-throw-sticks') : kind.kind === 'die' ? t('chance-roll-die') : t('chance-roll-dice');
 }

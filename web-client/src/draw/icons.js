@@ -52,10 +52,54 @@ const ICONS = {
 };
 
 /**
- * The symbol for a special square, picked from its name (drawing only).
- * @param {string} name
+ * Each special square's symbol, by the key of its name in the rule set's
+ * description (the engine's message keys).
+ * @type {Record<string, string>}
+ */
+const SQUARE_ICONS = {
+  'square-kendall-15': 'ankh',
+  'square-kendall-26': 'nefer',
+  'square-kendall-27': 'water',
+  'square-kendall-28': 'three',
+  'square-kendall-29': 'two',
+  'square-kendall-30': 'eye',
+  'square-kendall-7-15': 'ankh',
+  'square-kendall-7-26': 'nefer',
+  'square-kendall-7-27': 'water',
+  'square-kendall-7-28': 'three',
+  'square-kendall-7-29': 'two',
+  'square-kendall-7-30': 'eye',
+  'square-jequier-26': 'shield',
+  'square-jequier-27': 'water',
+  'square-jequier-28': 'shield',
+  'square-jequier-29': 'shield',
+  'square-jequier-30': 'shield',
+  'square-simple-26': 'shield',
+  'square-simple-27': 'water',
+  'square-simple-28': 'shield',
+  'square-simple-29': 'shield',
+  'square-peril-15': 'ankh',
+  'square-peril-26': 'bird',
+  'square-peril-27': 'water',
+  'square-peril-28': 'three',
+  'square-peril-29': 'eye',
+  'square-peril-30': 'gate',
+  'square-modern-1': 'sun',
+  'square-modern-26': 'moon',
+  'square-modern-27': 'bird',
+  'square-modern-28': 'shield',
+  'square-modern-29': 'shield',
+  'square-modern-30': 'shield',
+};
+
+/**
+ * The symbol for a special square (drawing only), from its name's key in
+ * the description; an unknown one is guessed from the words of its English
+ * name, if that is what it is.
+ * @param {string} name  the square's name: a message key, `square-kendall-15`
  */
 export function iconFor(name) {
+  if (SQUARE_ICONS[name]) return SQUARE_ICONS[name];
   const n = name.toLowerCase();
   const table = /** @type {Array<[RegExp, string]>} */ ([
     [/rebirth|ankh/, 'ankh'],

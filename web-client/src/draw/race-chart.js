@@ -1,6 +1,8 @@
 // The race chart: an SVG plot of each seat's distance left to bear off,
 // step by step, with the shown step marked. Pure: a string from the data.
 
+import { formatNumber, language, t } from '../i18n/messages.js';
+
 /**
  * @typedef {Object} ChartGeometry
  * @property {number} width
@@ -60,12 +62,13 @@ export function raceChartSvg(series, current, seats) {
   let grid = '';
   for (let v = 0; v <= g.max; v += g.max / 4) {
     const [, y] = chartPoint(g, steps, 0, v);
-    grid += `<line x1="${g.left}" x2="${g.right}" y1="${y}" y2="${y}" class="race-grid"/><text x="${g.left - 6}" y="${y + 4}" class="race-label" text-anchor="end">${v}</text>`;
+    grid += `<line x1="${g.left}" x2="${g.right}" y1="${y}" y2="${y}" class="race-grid"/><text x="${g.left - 6}" y="${y + 4}" class="race-label" text-anchor="end">${formatNumber(v)}</text>`;
   }
   const at = series[Math.min(Math.max(0, current), steps)] ?? [];
   const [cx] = chartPoint(g, steps, current, 0);
-  const esc = (/** @type {string} */ t) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const label = `Race chart: distance left to bear off over ${steps} steps. At step ${current}: ${seats.map((s, i) => `${s.name} ${at[i] ?? 0}`).join(', ')}.`;
+  const esc = (/** @type {string} */ text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const where = new Intl.ListFormat(language(), { type: 'unit', style: 'short' }).format(seats.map((s, i) => t('chart-race-seat', { name: s.name, distance: at[i] ?? 0 })));
+  const label = t('chart-race-label', { steps, current, where });
   const lines = seats.map((s, i) => `<polyline points="${line(i)}" class="race-line race-c${s.colour ?? i} race-seat-${i}"/>`).join('');
   const dots = seats
     .map((s, i) => {
@@ -77,8 +80,8 @@ export function raceChartSvg(series, current, seats) {
     `<svg class="race-chart" viewBox="0 0 ${g.width} ${g.height}" role="img" aria-label="${esc(label)}" data-turn="${current}" data-seats="${seats.length}">` +
     grid +
     `<line x1="${g.left}" x2="${g.right}" y1="${g.bottom}" y2="${g.bottom}" class="race-axis"/>` +
-    `<text x="${g.left}" y="${g.height - 8}" class="race-label">start</text>` +
-    `<text x="${g.right}" y="${g.height - 8}" class="race-label" text-anchor="end">step ${steps}</text>` +
+    `<text x="${g.left}" y="${g.height - 8}" class="race-label">${esc(t('chart-start'))}</text>` +
+    `<text x="${g.right}" y="${g.height - 8}" class="race-label" text-anchor="end">${esc(t('chart-step', { step: steps }))}</text>` +
     lines +
     `<line x1="${cx}" x2="${cx}" y1="${g.top}" y2="${g.bottom}" class="race-now"/>` +
     dots +

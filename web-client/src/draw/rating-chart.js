@@ -2,6 +2,11 @@
 // band of its deviation, as SVG (no rules, no network: it is given the
 // points).
 
+import { formatNumber, t } from '../i18n/messages.js';
+
+/** @param {string} text */
+const esc = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * @param {{rating: number, deviation: number}[]} points  oldest first
  * @param {string} label  what the chart shows, for screen readers
@@ -26,9 +31,10 @@ export function ratingChartSvg(points, label) {
   ].join(' ');
   const last = points[points.length - 1];
   const ticks = [top, Math.round((top + bottom) / 2), bottom]
-    .map((r) => `<text x="4" y="${(y(r) + 4).toFixed(1)}" class="rc-tick">${r}</text>`)
+    .map((r) => `<text x="4" y="${(y(r) + 4).toFixed(1)}" class="rc-tick">${formatNumber(r)}</text>`)
     .join('');
-  return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}: from ${Math.round(points[0].rating)} to ${Math.round(last.rating)} over ${points.length} rated game${points.length === 1 ? '' : 's'}">
+  const described = t('chart-rating-label', { label, from: Math.round(points[0].rating), to: Math.round(last.rating), games: points.length });
+  return `<svg class="rating-chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(described)}">
 <polygon class="rc-band" points="${band}"/>
 <polyline class="rc-line" points="${line}" fill="none"/>
 ${points.map((p, i) => `<circle class="rc-dot" cx="${x(i).toFixed(1)}" cy="${y(p.rating).toFixed(1)}" r="3"/>`).join('')}

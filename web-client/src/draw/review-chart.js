@@ -4,6 +4,8 @@
 // chance after every reviewed step (the other seat's is its complement).
 // Three or four: one line a seat, each through the seat's own steps.
 
+import { formatNumber, t } from '../i18n/messages.js';
+
 /**
  * One reviewed step (`GET /api/games/{id}/review`, `entries`).
  * @typedef {Object} ReviewEntry
@@ -19,6 +21,40 @@
  * @property {string | null} [grade]
  * @property {number} [luck]
  */
+
+/** Each grade's words (message keys). */
+export const GRADE_KEYS = /** @type {Record<string, string>} */ ({
+  best: 'review-grade-best',
+  good: 'review-grade-good',
+  inaccuracy: 'review-grade-inaccuracy',
+  mistake: 'review-grade-mistake',
+  blunder: 'review-grade-blunder',
+});
+
+/**
+ * A grade in words ("mistake"); an unknown grade as sent.
+ * @param {string} grade
+ */
+export function gradeWords(grade) {
+  const key = GRADE_KEYS[grade];
+  return key ? t(key) : grade;
+}
+
+/**
+ * Points of win chance with one decimal, the language's way (`7.0`, `7,0`).
+ * @param {number} x
+ */
+export function pointsText(x) {
+  return formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/**
+ * A chance as a percentage, the language's way (`48%`, `48 %`).
+ * @param {number} p  0 to 1
+ */
+function percent(p) {
+  return formatNumber(p, { style: 'percent', maximumFractionDigits: 0 });
+}
 
 const W = 640;
 const H = 200;
@@ -58,8 +94,8 @@ export function plotPoint(steps, i, p) {
   return [Math.round(x * 10) / 10, Math.round(y * 10) / 10];
 }
 
-/** @param {string} t */
-const esc = (t) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** @param {string} text */
+const esc = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The graph.
@@ -73,7 +109,7 @@ export function winChanceSvg(entries, steps, current, seats) {
   let grid = '';
   for (const p of [0, 0.25, 0.5, 0.75, 1]) {
     const [, y] = plotPoint(steps, 0, p);
-    grid += `<line x1="${M.left}" x2="${W - M.right}" y1="${y}" y2="${y}" class="race-grid${p === 0.5 ? ' wc-even' : ''}"/><text x="${M.left - 6}" y="${y + 4}" class="race-label" text-anchor="end">${p * 100}%</text>`;
+    grid += `<line x1="${M.left}" x2="${W - M.right}" y1="${y}" y2="${y}" class="race-grid${p === 0.5 ? ' wc-even' : ''}"/><text x="${M.left - 6}" y="${y + 4}" class="race-label" text-anchor="end">${esc(percent(p))}</text>`;
   }
   const polylines = lines
     .map((line, i) => {
@@ -87,24 +123,26 @@ export function winChanceSvg(entries, steps, current, seats) {
     .map((e) => {
       const p = seats.length === 2 && e.seat !== 0 ? 1 - e.after : e.after;
       const [x, y] = plotPoint(steps, e.step_no, p);
-      return `<circle cx="${x}" cy="${y}" r="5" class="wc-mark grade-${e.grade}" data-turn="${e.step_no}"><title>Step ${e.step_no}: ${e.grade}, ${e.points_lost} points</title></circle>`;
+      return `<circle cx="${x}" cy="${y}" r="5" class="wc-mark grade-${e.grade}" data-turn="${e.step_no}"><title>${esc(t('chart-win-mark', { step: e.step_no, grade: gradeWords(e.grade ?? ''), points: pointsText(e.points_lost ?? 0) }))}</title></circle>`;
     })
     .join('');
   const [cx] = plotPoint(steps, Math.min(Math.max(0, current), steps), 0);
   const at = [...entries].reverse().find((e) => e.step_no <= current);
   const now = at
     ? seats.length === 2
-      ? `${seats[0].name} ${Math.round((at.seat === 0 ? at.after : 1 - at.after) * 100)}%`
-      : `${seats[at.seat]?.name ?? `Seat ${at.seat + 1}`} ${Math.round(at.after * 100)}%`
-    : 'even';
-  const who = seats.length === 2 ? `${seats[0].name}'s chance of winning` : "each player's chance of winning";
-  const label = `Win chance graph: ${who} over ${steps} steps. At step ${current}: ${now}.`;
+      ? t('chart-win-now', { name: seats[0].name, percent: percent(at.seat === 0 ? at.after : 1 - at.after) })
+      : t('chart-win-now', { name: seats[at.seat]?.name ?? t('chart-seat', { number: at.seat + 1 }), percent: percent(at.after) })
+    : t('chart-win-even');
+  const label =
+    seats.length === 2
+      ? t('chart-win-label-two', { name: seats[0].name, steps, current, now })
+      : t('chart-win-label-many', { steps, current, now });
   return (
     `<svg class="race-chart wc-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(label)}" data-turn="${current}">` +
     grid +
     `<line x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}" class="race-axis"/>` +
-    `<text x="${M.left}" y="${H - 8}" class="race-label">start</text>` +
-    `<text x="${W - M.right}" y="${H - 8}" class="race-label" text-anchor="end">step ${steps}</text>` +
+    `<text x="${M.left}" y="${H - 8}" class="race-label">${esc(t('chart-start'))}</text>` +
+    `<text x="${W - M.right}" y="${H - 8}" class="race-label" text-anchor="end">${esc(t('chart-step', { step: steps }))}</text>` +
     polylines +
     `<line x1="${cx}" x2="${cx}" y1="${M.top}" y2="${H - M.bottom}" class="race-now"/>` +
     marks +

@@ -4,10 +4,11 @@
 // pieces that cannot move, and the events of each step. The coach holds no
 // rule of its own: it only puts into words what just happened.
 
-import { colourName, countedText, inRulesWords, specialOn, throwMoveText } from '../logic/describe.js';
+import { colourName, countedText, specialOn, throwMoveText } from '../logic/describe.js';
 import { mySeat } from '../logic/state.js';
 import { reasonText } from '../logic/reasons.js';
 import { resultText } from '../logic/format.js';
+import { t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').RoomState} RoomState */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -18,19 +19,25 @@ import { resultText } from '../logic/format.js';
  * @typedef {{key: string, text: string}} Tip
  */
 
-/** What each kind of piece event teaches, said the first time it happens. */
+/** What each kind of piece event teaches, said the first time it happens (message keys). */
 const EVENT_TIPS = /** @type {Record<string, string>} */ ({
-  swapped: 'Landing on an opponent\'s piece swapped the two pieces: the one that was hit goes back to where the mover came from.',
-  sent_home: 'Landing on an opponent\'s piece sent it back to the start.',
-  captured: 'Landing on an opponent\'s piece captured it.',
-  borne_off: 'A piece left the board: it is borne off and has finished its race.',
-  bounced: 'A throw that went past the goal bounced the piece back by the squares left over.',
-  backward: 'No piece could go forward, so a piece had to move backward.',
-  entered: 'A piece came onto the board from the reserve.',
-  removed: 'A piece was taken out of the game for good.',
-  effect: 'The square a piece stopped on moved it on.',
-  opening: 'The opening throw moved a piece by itself, as the rules say.',
+  swapped: 'learn-tip-swapped',
+  sent_home: 'learn-tip-sent-home',
+  captured: 'learn-tip-captured',
+  borne_off: 'learn-tip-borne-off',
+  bounced: 'learn-tip-bounced',
+  backward: 'learn-tip-backward',
+  entered: 'learn-tip-entered',
+  removed: 'learn-tip-removed',
+  effect: 'learn-tip-effect',
+  opening: 'learn-tip-opening',
 });
+
+/**
+ * The rule set's kind of piece, for the messages' `$piece`: "piece" or "pawn".
+ * @param {Description | undefined} desc
+ */
+const pieceWord = (desc) => desc?.piece_word ?? 'piece';
 
 /**
  * How the chance of a turn works, in words: from the description's sticks
@@ -39,14 +46,15 @@ const EVENT_TIPS = /** @type {Record<string, string>} */ ({
  */
 export function chanceTip(desc) {
   const sticks = desc.sticks;
+  const piece = pieceWord(desc);
   if (desc.chance.kind === 'sticks' && sticks) {
     const side = sticks.counted;
     const none = countedText({ counted: side, up: 0 });
-    const table = [1, 2, 3, 4].map((up) => `${up} ${side} up moves ${sticks.squares[up]}`).join(', ');
-    return `Each turn starts with a throw of four sticks. Count the ${side} sides: ${table}, and ${none} moves ${sticks.squares[0]}.`;
+    const table = [1, 2, 3, 4].map((up) => t('learn-tip-chance-sticks-entry', { up, side, squares: sticks.squares[up] })).join(', ');
+    return t('learn-tip-chance-sticks', { side, table, none, zero: sticks.squares[0] });
   }
-  if (desc.chance.kind === 'die') return inRulesWords(desc, 'Each turn starts with a roll of one die: its number is how many squares a piece moves.');
-  return inRulesWords(desc, 'Each turn starts with a roll of two dice: move one piece by their sum, or two different pieces by one die each.');
+  if (desc.chance.kind === 'die') return t('learn-tip-chance-die', { piece });
+  return t('learn-tip-chance-dice', { piece });
 }
 
 /**
@@ -60,47 +68,53 @@ export function chanceTip(desc) {
 export function tipsFor(s, msg, given) {
   /** @type {Tip[]} */
   const tips = [];
-  const add = (/** @type {string} */ key, /** @type {string} */ text) => {
-    if (!given.has(key) && !tips.some((t) => t.key === key)) tips.push({ key, text: inRulesWords(s.desc, text) });
+  const piece = pieceWord(s.desc);
+  const add = (/** @type {string} */ key, /** @type {() => string} */ text) => {
+    if (!given.has(key) && !tips.some((x) => x.key === key)) tips.push({ key, text: text() });
   };
+  /** A message with the rule set's kind of piece. */
+  const say = (/** @type {string} */ id, /** @type {import('../i18n/messages.js').MessageArgs} */ args = {}) => () => t(id, { piece, ...args });
   const me = mySeat(s);
   if (me === null) return tips;
   const colour = s.view.seats[me]?.colour ?? null;
   if (s.status === 'playing') {
-    add('start', `You play${colour === null ? '' : ` ${colourName(s.desc, colour)}`} against the beginner computer. ${s.desc.summary}`);
-    add('chance', chanceTip(s.desc));
+    add('start', () => (colour === null
+      ? t('learn-tip-start-no-colour', { summary: t(s.desc.summary) })
+      : t('learn-tip-start', { colour: colourName(s.desc, colour), summary: t(s.desc.summary) })));
+    add('chance', () => chanceTip(s.desc));
   }
   if (msg.type === 'step' && msg.step?.step === 'chance' && msg.by === me && msg.throw) {
-    add('throw', `You threw: ${throwMoveText(msg.throw)}.`);
+    const value = msg.throw;
+    add('throw', () => t('learn-tip-throw', { move: throwMoveText(value) }));
   }
   if (msg.type === 'step') {
     for (const e of msg.events ?? []) {
-      if (e.kind === 'pass') add('pass', 'No piece could use that throw, so the turn passed to the other side.');
-      if (e.kind === 'again') add('again', 'That throw gives another throw: the same side throws again.');
-      if (e.kind === 'colour') add('colour', 'The opening decided who plays which colour.');
-      if (e.kind === 'out') add('out', 'A player who cannot use a throw is out of this game.');
+      if (e.kind === 'pass') add('pass', say('learn-tip-pass'));
+      if (e.kind === 'again') add('again', say('learn-tip-again'));
+      if (e.kind === 'colour') add('colour', say('learn-tip-colour'));
+      if (e.kind === 'out') add('out', say('learn-tip-out'));
       if (e.kind !== 'piece') continue;
       const tip = EVENT_TIPS[e.why];
-      if (tip) add(`why:${e.why}`, tip);
+      if (tip) add(`why:${e.why}`, say(tip));
       if (e.why === 'water') {
         const from = e.from.kind === 'square' ? specialOn(s.desc, e.from.square) : undefined;
-        add('why:water', `${from ? `The ${from.name}` : 'The water'} sent a piece back down the board.`);
+        add('why:water', from ? say('learn-tip-water', { name: t(from.name), square: from.square }) : say('learn-tip-water-unnamed'));
       }
       if (e.to.kind === 'square') {
         const special = specialOn(s.desc, e.to.square);
-        if (special) add(`square:${special.square}`, `Square ${special.square} is the ${special.name}: ${special.effect}`);
+        if (special) add(`square:${special.square}`, say('learn-tip-square', { square: special.square, name: t(special.name), effect: t(special.effect) }));
       }
     }
   }
   if (s.next.kind === 'decide' && s.next.seat === me) {
-    add('decide', 'The glowing pieces are the ones that can move with this throw. Point at one (or tap it) to see where it goes, then play it.');
+    add('decide', say('learn-tip-decide'));
     for (const b of s.next.blocked ?? []) {
       const words = reasonText(b.code, s.desc);
-      if (words) add(`reason:${b.code}`, `The piece on square ${b.from} cannot move now. ${words}`);
+      if (words) add(`reason:${b.code}`, say('learn-tip-blocked', { square: b.from, reason: words }));
     }
   }
   if (s.status === 'finished' || msg.type === 'game_over') {
-    add('end', `${resultText(s)} That is the whole game: you know how ${s.desc.name} is played.`);
+    add('end', say('learn-tip-end', { result: resultText(s), ruleSet: t(s.desc.name) }));
   }
   return tips;
 }

@@ -6,6 +6,7 @@ import { getRuleSets, roomOptions } from '../net/api.js';
 import { createRoomAs } from '../net/create-room.js';
 import * as identity from '../logic/identity.js';
 import { esc } from '../draw/board.js';
+import { t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').Description} Description */
 
@@ -24,24 +25,24 @@ export const lessonHref = (id) => `/learn/${encodeURIComponent(id)}`;
 export function learnHtml(ruleSets, id, name) {
   const d = id === null ? undefined : ruleSets.find((x) => x.id === id);
   if (id !== null && !d) {
-    return `<section class="panel center"><h1>No such rule set</h1><p><a class="btn primary standalone" href="/learn">All the lessons</a></p></section>`;
+    return `<section class="panel center"><h1>${esc(t('learn-page-no-such'))}</h1><p><a class="btn primary standalone" href="/learn">${esc(t('learn-page-all-lessons'))}</a></p></section>`;
   }
   if (!d) {
-    const items = ruleSets.map((x) => `<li><a class="btn" href="${lessonHref(x.id)}">Learn ${esc(x.name)}</a><small>${esc(x.summary)}</small></li>`).join('');
-    return `<section class="panel learn" aria-labelledby="learn-title"><h1 id="learn-title">Learn to play</h1><p>Pick a rule set: you play one game against the beginner computer, and a tip explains each rule the first time it matters. You can leave at any time.</p><ul class="learn-list">${items}</ul></section>`;
+    const items = ruleSets.map((x) => `<li><a class="btn" href="${lessonHref(x.id)}">${esc(t('learn-page-learn', { ruleSet: t(x.name) }))}</a><small>${esc(t(x.summary))}</small></li>`).join('');
+    return `<section class="panel learn" aria-labelledby="learn-title"><h1 id="learn-title">${esc(t('learn-page-title'))}</h1><p>${esc(t('learn-page-intro'))}</p><ul class="learn-list">${items}</ul></section>`;
   }
-  const seats = d.seats.min;
+  const opponents = d.seats.min - 1;
   return `<section class="panel learn" aria-labelledby="learn-title" data-rule-set="${esc(d.id)}">
-<h1 id="learn-title">Learn ${esc(d.name)}</h1>
-<p>${esc(d.summary)}</p>
-<p>You play one game against the beginner computer${seats > 2 ? `s (${seats - 1} of them)` : ''}, with no clock. A tip explains each rule the first time it matters; the glowing pieces are always the ones you may move. You can leave at any time.</p>
+<h1 id="learn-title">${esc(t('learn-page-learn', { ruleSet: t(d.name) }))}</h1>
+<p>${esc(t(d.summary))}</p>
+<p>${esc(t('learn-page-lesson-intro', { opponents, piece: d.piece_word ?? 'piece' }))}</p>
 <form id="learn-form" class="form" novalidate>
-<label for="learn-name">Your name</label>
-<input id="learn-name" name="name" type="text" maxlength="32" autocomplete="nickname" placeholder="e.g. Nefertari" value="${esc(name)}">
+<label for="learn-name">${esc(t('learn-page-name'))}</label>
+<input id="learn-name" name="name" type="text" maxlength="32" autocomplete="nickname" placeholder="${esc(t('learn-page-name-placeholder.placeholder'))}" value="${esc(name)}">
 <p class="form-error" role="alert" id="learn-error"></p>
-<button type="submit" class="btn primary big" id="learn-start">Start the lesson</button>
+<button type="submit" class="btn primary big" id="learn-start">${esc(t('learn-page-start'))}</button>
 </form>
-<p><a class="standalone" href="/rules#${esc(d.id)}">Read the rules first instead</a></p>
+<p><a class="standalone" href="/rules#${esc(d.id)}">${esc(t('learn-page-rules-first'))}</a></p>
 </section>`;
 }
 
@@ -52,12 +53,13 @@ export function learnHtml(ruleSets, id, name) {
  */
 export async function showLearn(root, id) {
   root.dataset.page = 'learn';
-  root.innerHTML = '<p class="loading">Loading the rule sets…</p>';
+  document.title = t('learn-page-doc-title');
+  root.innerHTML = `<p class="loading">${esc(t('learn-page-loading'))}</p>`;
   let ruleSets;
   try {
     ruleSets = await getRuleSets();
   } catch (e) {
-    root.innerHTML = `<section class="panel center"><h1>Cannot load the rule sets</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p></section>`;
+    root.innerHTML = `<section class="panel center"><h1>${esc(t('learn-page-load-failed'))}</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p></section>`;
     return;
   }
   const saved = identity.load(localStorage).current;

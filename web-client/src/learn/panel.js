@@ -4,6 +4,8 @@
 // the tips stay where they are.
 
 import { tipsFor } from './coach.js';
+import { t } from '../i18n/messages.js';
+import { esc } from '../draw/board.js';
 
 /** @typedef {import('../types.js').RoomState} RoomState */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -27,10 +29,10 @@ export function lessonPanel(root, code, on) {
   panel.id = 'lesson';
   panel.className = 'panel lesson';
   panel.setAttribute('aria-labelledby', 'lesson-title');
-  panel.innerHTML = `<h2 id="lesson-title">Learning to play</h2>
-<p class="lesson-tip" data-testid="lesson-tip" aria-live="polite">The computer is setting out the board…</p>
-<details class="lesson-earlier" hidden><summary>Earlier tips</summary><ol class="lesson-tips" data-testid="lesson-tips" tabindex="0" aria-label="Earlier tips, newest first"></ol></details>
-<p class="lesson-actions"><button type="button" class="btn" data-testid="lesson-leave">Leave the lesson</button></p>`;
+  panel.innerHTML = `<h2 id="lesson-title">${esc(t('learn-panel-title'))}</h2>
+<p class="lesson-tip" data-testid="lesson-tip" aria-live="polite">${esc(t('learn-panel-waiting'))}</p>
+<details class="lesson-earlier" hidden><summary>${esc(t('learn-panel-earlier'))}</summary><ol class="lesson-tips" data-testid="lesson-tips" tabindex="0" aria-label="${esc(t('learn-panel-earlier-list.aria-label'))}"></ol></details>
+<p class="lesson-actions"><button type="button" class="btn" data-testid="lesson-leave">${esc(t('learn-panel-leave'))}</button></p>`;
   root.before(panel);
   const tipEl = /** @type {HTMLElement} */ (panel.querySelector('.lesson-tip'));
   const earlier = /** @type {HTMLDetailsElement} */ (panel.querySelector('.lesson-earlier'));
@@ -64,10 +66,10 @@ export function lessonPanel(root, code, on) {
       if (s.status === 'finished' && !panel.querySelector('.lesson-next')) {
         panel.querySelector('.lesson-actions')?.insertAdjacentHTML(
           'beforeend',
-          `<a class="btn primary lesson-next" href="/">Play a real game</a> <a class="btn lesson-next" href="/learn">Learn another rule set</a>`,
+          `<a class="btn primary lesson-next" href="/">${esc(t('learn-panel-play'))}</a> <a class="btn lesson-next" href="/learn">${esc(t('learn-panel-another'))}</a>`,
         );
         const leave = panel.querySelector('[data-testid="lesson-leave"]');
-        if (leave) leave.textContent = 'Close the lesson';
+        if (leave) leave.textContent = t('learn-panel-close');
       }
       panel.dataset.tips = String(given.size);
       panel.dataset.ruleSet = s.desc.id;

@@ -4,6 +4,8 @@
 // home page offers. Pure functions: the room page's ticking and beep are
 // `room/clocks.js`'s.
 
+import { t } from '../i18n/messages.js';
+
 /**
  * @typedef {{kind: 'none'} | {kind: 'clock', seconds: number, increment: number} | {kind: 'move', seconds: number, bank: number}} TimeControl
  * @typedef {{running: number | null, ms: number[], bank_ms?: number[]}} ClockInfo  as the server sends it
@@ -13,16 +15,28 @@
 /** Below this many milliseconds a clock is shown as low. */
 export const LOW_MS = 10_000;
 
-/** The time controls the home page offers: form value → label. */
-export const TIME_CONTROL_CHOICES = [
-  ['none', 'No clock'],
-  ['clock:180+2', '3 min + 2 s'],
-  ['clock:300+3', '5 min + 3 s'],
-  ['clock:600+5', '10 min + 5 s'],
-  ['move:15', '15 s a move'],
-  ['move:30', '30 s a move'],
-  ['move:60', '60 s a move'],
-];
+/**
+ * The time controls the home page offers: form value → label (the label is
+ * read when used, in the page's language).
+ * @type {ReadonlyArray<readonly [string, string]>}
+ */
+export const TIME_CONTROL_CHOICES = Object.freeze(
+  ['none', 'clock:180+2', 'clock:300+3', 'clock:600+5', 'move:15', 'move:30', 'move:60'].map((value) => {
+    const pair = [value];
+    Object.defineProperty(pair, 1, { enumerable: true, get: () => choiceLabel(value) });
+    return /** @type {readonly [string, string]} */ (Object.freeze(pair));
+  }),
+);
+
+/**
+ * A time control choice's label: "No clock", "5 min + 3 s", "30 s a move".
+ * @param {string} value  a form value
+ */
+function choiceLabel(value) {
+  const tc = timeControlRequest(value);
+  if (!tc) return t('clock-none');
+  return controlText(tc.kind === 'move' ? { ...tc, bank: 0 } : tc);
+}
 
 /**
  * The `time_control` of a room request for a form value (`clock:300+3`,
@@ -44,9 +58,10 @@ export function timeControlRequest(value) {
  */
 export function controlText(tc) {
   if (!tc || tc.kind === 'none') return '';
-  if (tc.kind === 'move') return `${tc.seconds} s a move`;
-  const min = tc.seconds % 60 === 0 ? `${tc.seconds / 60} min` : `${tc.seconds} s`;
-  return `${min} + ${tc.increment} s`;
+  if (tc.kind === 'move') return t('clock-control-move', { seconds: tc.seconds });
+  return tc.seconds % 60 === 0
+    ? t('clock-control-minutes', { minutes: tc.seconds / 60, increment: tc.increment })
+    : t('clock-control-seconds', { seconds: tc.seconds, increment: tc.increment });
 }
 
 /**
@@ -89,13 +104,14 @@ export function leftMs(clock, seat, now) {
 
 /**
  * A clock's text: `4:07`, `1:02:03` past an hour, and tenths under ten
- * seconds (`9.4`), never below `0.0`.
+ * seconds (`9.4`), never below `0.0`: clock digits, the same in every
+ * language.
  * @param {number} ms
  */
 export function formatClock(ms) {
-  const t = Math.max(0, ms);
-  if (t < LOW_MS) return (Math.floor(t / 100) / 10).toFixed(1);
-  const total = Math.ceil(t / 1000);
+  const rest = Math.max(0, ms);
+  if (rest < LOW_MS) return (Math.floor(rest / 100) / 10).toFixed(1);
+  const total = Math.ceil(rest / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
@@ -111,19 +127,26 @@ export function formatClock(ms) {
  * @param {string} [label]  the time control in words
  */
 export function clocksHtml(clock, names, now, label = '') {
-  const esc = (/** @type {string} */ t) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const items = clock.ms.map((_, seat) => {
     const left = leftMs(clock, seat, now);
     const cls = `clock${clock.running === seat ? ' running' : ''}${left < LOW_MS ? ' low' : ''}`;
-    return `<li class="${cls}" data-clock-seat="${seat}"><span class="clock-name">${esc(names[seat] ?? `Seat ${seat + 1}`)}</span> <span class="clock-time" role="timer">${formatClock(left)}</span></li>`;
+    return `<li class="${cls}" data-clock-seat="${seat}"><span class="clock-name">${esc(names[seat] ?? t('format-seat', { number: seat + 1 }))}</span> <span class="clock-time" role="timer">${formatClock(left)}</span></li>`;
   });
-  return `<div class="clocks" data-testid="clocks"><ul aria-label="Clocks${label ? `: ${esc(label)}` : ''}">${items.join('')}</ul></div>`;
+  return `<div class="clocks" data-testid="clocks"><ul aria-label="${esc(label ? t('clock-list-control', { control: label }) : t('clock-list'))}">${items.join('')}</ul></div>`;
 }
 
 /** The home page's choice of time control (a `time_control` select). */
 export function timeControlHtml() {
-  const options = TIME_CONTROL_CHOICES.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
-  return `<label for="time-control">Clock</label>
+  const options = TIME_CONTROL_CHOICES.map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join('');
+  return `<label for="time-control">${esc(t('clock-label'))}</label>
 <select id="time-control" name="time_control" data-testid="time-control">${options}</select>
-<p class="note">With a clock, a player whose time runs out loses (or, with more players, is out).</p>`;
+<p class="note">${esc(t('clock-note'))}</p>`;
+}
+
+/**
+ * Text made safe for markup.
+ * @param {string} text
+ */
+function esc(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

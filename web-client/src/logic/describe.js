@@ -1,6 +1,15 @@
 // Pure text for protocol version 2: steps, events, options, rolls and
 // standings in plain words, from the rule set's description and the seats'
 // names. No rule of its own: every effect is one the server's events say.
+//
+// Every sentence is one message of the catalogue (locales/parts/words.*.ftl):
+// the code picks the message and hands it the seat's name, whether that seat
+// is the reader's own (`me`: "yes" → "Your piece moves…", "no" → "Tiye's
+// piece moves…"), the rule set's kind of piece (`piece`: "piece" or "pawn")
+// and the numbers; the words, their order and their agreement are the
+// catalogue's.
+
+import { language, t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').Description} Description */
 /** @typedef {import('../types.js').GameEvent} GameEvent */
@@ -19,53 +28,63 @@
  */
 
 /**
- * Who did it, as the subject of a sentence: "You" for the reader's seat.
+ * The `me` selector of a message: "yes" when `seat` is the reader's own.
  * @param {Names} n
  * @param {number} seat
+ * @returns {'yes' | 'no'}
  */
-function subject(n, seat) {
-  return n.me === seat ? 'You' : n.seat(seat);
+function meOf(n, seat) {
+  return n.me !== undefined && n.me !== null && n.me === seat ? 'yes' : 'no';
 }
 
 /**
- * Whose it is: "Your" for the reader's seat, else "Tiye's".
+ * The arguments every sentence about a seat gets: its name and whether it
+ * is the reader's own.
  * @param {Names} n
  * @param {number} seat
  */
-function whose(n, seat) {
-  return n.me === seat ? 'Your' : possessive(n.seat(seat));
+function who(n, seat) {
+  return { me: meOf(n, seat), name: n.seat(seat) };
 }
 
 /**
- * A verb for a subject: the reader's own seat takes the second person
- * ("You throw again", "Tiye throws again").
- * @param {Names} n
- * @param {number} seat
- * @param {string} third  "throws", "plays", "is"
- * @param {string} second  "throw", "play", "are"
+ * The rule set's kind of piece, for the messages' `piece` selector:
+ * "piece" or "pawn" (an identifier, not a word).
+ * @param {Description | undefined} desc
  */
-function verb(n, seat, third, second) {
-  return n.me === seat ? second : third;
+export function pieceWord(desc) {
+  return desc?.piece_word ?? 'piece';
 }
 
 /**
- * "Tiye's"; for a computer seat, "Spool (computer, expert)", its colour's:
- * "Spool's" (the seat was named in full just before, and a parenthesis
- * would stack with the piece's own "(5 dots)").
+ * A seat's name where it owns something: for a computer seat named
+ * "Spool (computer, expert)", just "Spool" (the seat was named in full just
+ * before, and a parenthesis would stack with the piece's own "(5 dots)").
+ * @param {string} name
+ */
+export function shortName(name) {
+  return name.replace(/ \([^()]*\)$/, '');
+}
+
+/**
+ * "Tiye's" (Spanish "de Tiye"), of a short name (`shortName`). Word order
+ * differs between languages: a whole sentence should be one message with
+ * the name as its argument rather than this glued to a noun.
  * @param {string} name
  */
 export function possessive(name) {
-  return `${name.replace(/ \([^()]*\)$/, '')}'s`;
+  return t('words-possessive', { name: shortName(name) });
 }
 
 /**
- * A colour's name ("Cone"), or "?" before the colours are dealt.
+ * A colour's name ("Cone"), or words for "not dealt yet".
  * @param {Description} desc
  * @param {number | null | undefined} colour
  */
 export function colourName(desc, colour) {
-  if (colour === null || colour === undefined) return 'not dealt yet';
-  return desc.colours.find((c) => c.index === colour)?.name ?? `colour ${colour + 1}`;
+  if (colour === null || colour === undefined) return t('words-colour-undealt');
+  const c = desc.colours.find((x) => x.index === colour);
+  return c ? t(c.name) : t('words-colour-number', { number: colour + 1 });
 }
 
 /**
@@ -78,13 +97,15 @@ export function specialOn(desc, square) {
 }
 
 /**
- * "square 27 (House of Water)".
+ * "square 27 (House of Water)" (Spanish "la casilla 27 (Casa del Agua)": a
+ * place as the sentences around it take it, with its article where the
+ * language has one).
  * @param {Description} desc
  * @param {number} square
  */
 export function squareName(desc, square) {
   const sp = specialOn(desc, square);
-  return sp ? `square ${square} (${sp.name})` : `square ${square}`;
+  return sp ? t('words-square-special', { square, name: t(sp.name) }) : t('words-square', { square });
 }
 
 /**
@@ -97,42 +118,53 @@ export function placeText(desc, place) {
     case 'square':
       return squareName(desc, place.square);
     case 'reserve':
-      return 'the reserve';
+      return t('words-reserve');
     case 'off':
-      return 'off the board';
+      return t('words-off-board');
     default:
-      return 'out of the game';
+      return t('words-out-of-game');
   }
 }
 
-/** Words for each `why` of a piece event. */
-const WHY = /** @type {Record<string, string>} */ ({
-  move: 'moves',
-  backward: 'moves backward',
-  swapped: 'is swapped back',
-  sent_home: 'is sent home',
-  captured: 'is captured',
-  water: 'is washed away',
-  effect: 'is moved by the square',
-  borne_off: 'is borne off',
-  bounced: 'bounces back',
-  entered: 'enters',
-  removed: 'is removed',
-  opening: 'opens',
+/** The sentence for each `why` of a piece event (from a place to a place). */
+const WHY_KEYS = /** @type {Record<string, string>} */ ({
+  move: 'event-move',
+  backward: 'event-backward',
+  swapped: 'event-swapped',
+  sent_home: 'event-sent-home',
+  captured: 'event-captured',
+  water: 'event-water',
+  effect: 'event-effect',
+  borne_off: 'event-borne-off',
+  bounced: 'event-bounced',
+  entered: 'event-entered',
+  removed: 'event-removed',
+  opening: 'event-opening',
 });
 
-/** The short word a step's effect gets on the board, in the rules' terms. */
-const EFFECT_WORDS = /** @type {Record<string, string>} */ ({
-  borne_off: 'Borne off!',
-  water: 'Into the water!',
-  removed: 'Removed!',
-  captured: 'Captured!',
-  sent_home: 'Sent home!',
-  swapped: 'Swapped!',
-  backward: 'Backward!',
-  bounced: 'Bounced back!',
-  effect: 'Moved by the square!',
+/** The short words a step's effect gets on the board, in the rules' terms. */
+const EFFECT_KEYS = /** @type {Record<string, string>} */ ({
+  borne_off: 'event-short-borne-off',
+  water: 'event-short-water',
+  removed: 'event-short-removed',
+  captured: 'event-short-captured',
+  sent_home: 'event-short-sent-home',
+  swapped: 'event-short-swapped',
+  backward: 'event-short-backward',
+  bounced: 'event-short-bounced',
+  effect: 'event-short-effect',
 });
+
+/**
+ * The arguments of a sentence about a piece: whose, of what kind, its dots
+ * (0 for a piece without a value).
+ * @param {Names} n
+ * @param {number} seat
+ * @param {number | null} value
+ */
+function pieceArgs(n, seat, value) {
+  return { me: meOf(n, seat), name: shortName(n.seat(seat)), piece: pieceWord(n.desc), dots: value ?? 0 };
+}
 
 /**
  * A step's effect on the board, short, with whose piece and where:
@@ -142,15 +174,16 @@ const EFFECT_WORDS = /** @type {Record<string, string>} */ ({
  */
 export function effectText(n, e) {
   if (e.kind !== 'piece') return '';
-  const word = EFFECT_WORDS[e.why] ?? (e.to.kind === 'off' ? EFFECT_WORDS.borne_off : '');
-  if (!word) return '';
-  const where = e.from.kind === 'square' ? ` ${e.to.kind === 'off' ? 'from' : 'on'} square ${e.from.square}` : '';
-  return inRulesWords(n.desc, `${word} ${whose(n, e.seat)} piece${where}`);
+  const key = EFFECT_KEYS[e.why] ?? (e.to.kind === 'off' ? EFFECT_KEYS.borne_off : '');
+  if (!key) return '';
+  return t(key, { ...pieceArgs(n, e.seat, null), square: e.from.kind === 'square' ? e.from.square : 0 });
 }
 
 /**
- * A sentence in the rule set's own words: Path of Peril says pawn where the
- * others say piece (the description's `piece_word`).
+ * An English sentence in the rule set's own words: Path of Peril says pawn
+ * where the others say piece (the description's `piece_word`). For text
+ * that is not yet a message; a message selects on `piece` (`pieceWord`)
+ * instead, and text in another language is left as it is.
  * @param {Description | undefined} desc
  * @param {string} text
  */
@@ -167,31 +200,22 @@ export function inRulesWords(desc, text) {
  * @param {GameEvent} e
  */
 export function eventText(n, e) {
-  return inRulesWords(n.desc, eventSentence(n, e));
-}
-
-/**
- * @param {Names} n
- * @param {GameEvent} e
- */
-function eventSentence(n, e) {
   switch (e.kind) {
     case 'piece': {
-      const piece = `${whose(n, e.seat)} piece${e.value ? ` (${e.value} dots)` : ''}`;
-      const why = WHY[e.why] ?? e.why.replace(/_/g, ' ');
-      if (e.to.kind === 'off') return `${piece} is borne off from ${placeText(n.desc, e.from)}.`;
-      if (e.to.kind === 'removed') return `${piece} on ${placeText(n.desc, e.from)} is removed from the game.`;
-      if (e.from.kind === 'reserve') return `${piece} ${e.why === 'entered' ? 'enters on' : `${why} to`} ${placeText(n.desc, e.to)}.`;
-      return `${piece} ${why} from ${placeText(n.desc, e.from)} to ${placeText(n.desc, e.to)}.`;
+      const args = { ...pieceArgs(n, e.seat, e.value), from: placeText(n.desc, e.from), to: placeText(n.desc, e.to) };
+      if (e.to.kind === 'off') return t('event-borne-off', args);
+      if (e.to.kind === 'removed') return t('event-removed', args);
+      const key = WHY_KEYS[e.why];
+      return key ? t(key, args) : t('event-other', { ...args, why: e.why.replace(/_/g, ' ') });
     }
     case 'colour':
-      return `${subject(n, e.seat)} ${verb(n, e.seat, 'plays', 'play')} ${colourName(n.desc, e.colour)}.`;
+      return t('event-colour', { ...who(n, e.seat), colour: colourName(n.desc, e.colour) });
     case 'pass':
-      return `${subject(n, e.seat)} cannot move: the turn passes.`;
+      return t('event-pass', who(n, e.seat));
     case 'again':
-      return `${subject(n, e.seat)} ${verb(n, e.seat, 'throws', 'throw')} again.`;
+      return t('event-again', who(n, e.seat));
     case 'out':
-      return `${subject(n, e.seat)} ${verb(n, e.seat, 'is', 'are')} out of the game.`;
+      return t('event-out', who(n, e.seat));
     default:
       return '';
   }
@@ -206,18 +230,16 @@ function eventSentence(n, e) {
  * @param {import('../types.js').ThrowValue} [value]
  */
 export function rollText(roll, value) {
-  if (value?.kind === 'sticks') return `${countedText(value)}, a ${value.squares}`;
+  if (value?.kind === 'sticks') return t('roll-counted-worth', { side: value.counted, up: value.up, squares: value.squares });
   switch (roll.kind) {
-    case 'sticks': {
-      const light = roll.sticks.filter(Boolean).length;
-      return light === 0 ? 'no light side up' : `${light} light side${light === 1 ? '' : 's'} up`;
-    }
+    case 'sticks':
+      return countedText({ counted: 'light', up: roll.sticks.filter(Boolean).length });
     case 'die':
-      return `a ${roll.pip}`;
+      return t('roll-die', { pip: roll.pip });
     case 'dice':
-      return `${roll.first} and ${roll.second}`;
+      return t('roll-dice', { first: roll.first, second: roll.second });
     case 'lot':
-      return `the lot for seat ${roll.seat + 1}`;
+      return t('roll-lot', { seat: roll.seat + 1 });
     default:
       return '';
   }
@@ -229,8 +251,7 @@ export function rollText(roll, value) {
  * @param {{counted: 'light' | 'dark', up: number}} value
  */
 export function countedText(value) {
-  const side = value.counted;
-  return value.up === 0 ? `no ${side} side up` : `${value.up} ${side} side${value.up === 1 ? '' : 's'} up`;
+  return t('roll-counted', { side: value.counted, up: value.up });
 }
 
 /**
@@ -239,13 +260,12 @@ export function countedText(value) {
  * @param {import('../types.js').ThrowValue} value
  */
 export function throwMoveText(value) {
-  const squares = (/** @type {number} */ n) => `${n} square${n === 1 ? '' : 's'}`;
   switch (value.kind) {
     case 'sticks':
     case 'die':
-      return `move ${squares(value.squares)}`;
+      return t('roll-move', { count: value.squares });
     case 'dice':
-      return `one piece ${squares(value.first + value.second)}, or two pieces ${value.first} and ${value.second}`;
+      return t('roll-move-dice', { sum: value.first + value.second, first: value.first, second: value.second });
     default:
       return '';
   }
@@ -260,39 +280,50 @@ export function throwNumber(value) {
 }
 
 /**
- * An option in words, before it is chosen: "Move the piece on 9 by the die's 4".
+ * An option in words, before it is chosen: "Move the piece on square 9 by
+ * the die showing 4".
  * @param {Description} desc
  * @param {Choice} c
  */
 export function choiceText(desc, c) {
-  return inRulesWords(desc, choiceSentence(desc, c));
+  return choiceSentence(desc, c, null);
 }
 
 /**
+ * An option in words, with where the moved piece lands when that is known
+ * (`to`): "Move the piece on square 9 to square 13".
  * @param {Description} desc
  * @param {Choice} c
+ * @param {string | null} to  the landing place, in words
  */
-function choiceSentence(desc, c) {
+function choiceSentence(desc, c, to) {
+  const piece = pieceWord(desc);
   switch (c.kind) {
-    case 'move':
-      return `Move the piece on ${squareName(desc, c.from)}`;
-    case 'move_dice':
-      return `Move the piece on ${squareName(desc, c.from)} ${c.by.kind === 'sum' ? 'by the sum of both dice' : `by the die showing ${c.by.pips}`}`;
+    case 'move': {
+      const from = squareName(desc, c.from);
+      return to === null ? t('option-move', { piece, from }) : t('option-move-to', { piece, from, to });
+    }
+    case 'move_dice': {
+      const from = squareName(desc, c.from);
+      if (c.by.kind === 'sum') return to === null ? t('option-move-sum', { piece, from }) : t('option-move-sum-to', { piece, from, to });
+      const pips = c.by.pips;
+      return to === null ? t('option-move-die', { piece, from, pips }) : t('option-move-die-to', { piece, from, pips, to });
+    }
     case 'enter':
-      return `Enter a piece from the reserve on ${squareName(desc, c.to)}`;
+      return t('option-enter', { piece, to: squareName(desc, c.to) });
     case 'place':
-      return `Place a piece from the reserve on ${squareName(desc, c.to)}`;
+      return t('option-place', { piece, to: squareName(desc, c.to) });
     case 'remove':
-      return `Remove the piece on ${squareName(desc, c.square)}`;
+      return t('option-remove', { piece, square: squareName(desc, c.square) });
     case 'roll':
-      return c.dice === 1 ? 'Roll one die' : `Roll ${c.dice} dice`;
+      return t('option-roll', { count: c.dice });
     default:
-      return 'Choose';
+      return t('option-choose');
   }
 }
 
 /**
- * An option with its preview: "Move the piece on square 9: moves to square 13; captures …".
+ * An option with its preview: "Move the piece on square 9 to square 13. Tiye's piece is captured …".
  * @param {Names} n
  * @param {import('../types.js').OptionInfo} o
  */
@@ -303,9 +334,10 @@ export function optionText(n, o) {
   // square 9 to square 13", not that and "Your piece moves from 9 to 13".
   const first = events[0];
   const own = (c.kind === 'move' || c.kind === 'move_dice') && first?.kind === 'piece' && first.why === 'move'
-    && first.from.kind === 'square' && first.from.square === c.from ? first : null;
-  const head = own ? `${choiceText(n.desc, c)} to ${placeText(n.desc, own.to)}` : choiceText(n.desc, c);
+    && first.from.kind === 'square' && first.from.square === c.from && first.to.kind === 'square' ? first : null;
+  const head = choiceSentence(n.desc, c, own ? placeText(n.desc, own.to) : null);
   const effects = (own ? events.slice(1) : events).map((e) => eventText(n, e)).filter(Boolean);
+  // Sentences follow one another after a full stop, in both languages.
   return effects.length ? `${head}. ${effects.join(' ')}` : `${head}.`;
 }
 
@@ -329,7 +361,7 @@ export function optionKind(o, seat) {
 }
 
 /**
- * A line of the record: "Nefertari threw 3 light sides up", "Nefertari: 9 → 13, captured".
+ * A line of the record: "Nefertari threw: 3 light sides up.", "Nefertari: move the piece on square 9. …".
  * @param {Names} n
  * @param {StepInfo} st
  * @param {number | null} thrower  who threw, for a chance step (the seat on turn)
@@ -347,6 +379,13 @@ function eventsText(n, st) {
   return st.events.map((e) => eventText(n, e)).filter(Boolean).join(' ');
 }
 
+/** The sentence for each way of leaving a game. */
+const LEFT_KEYS = /** @type {Record<string, string>} */ ({
+  resigned: 'step-resigned',
+  time: 'step-timed-out',
+  abandoned: 'step-left',
+});
+
 /**
  * A step without its events: who threw what, who chose what, who left.
  * @param {Names} n
@@ -354,13 +393,15 @@ function eventsText(n, st) {
  * @param {number | null} thrower  the seat whose throw a chance step is, if known
  */
 export function stepHead(n, st, thrower) {
-  if (st.left) return `${subject(n, st.seat ?? 0)} ${st.left === 'resigned' ? 'resigned' : st.left === 'time' ? 'ran out of time' : 'left the game'}.`;
+  if (st.left) return t(LEFT_KEYS[st.left] ?? 'step-left', who(n, st.seat ?? 0));
   if (!st.step) return st.text;
   if (st.step.step === 'chance') {
-    const who = thrower === null ? 'Chance' : `${subject(n, thrower)} threw`;
-    return `${who}: ${rollText(st.step.roll, st.throw)}.`;
+    const roll = rollText(st.step.roll, st.throw);
+    return thrower === null ? t('step-chance', { roll }) : t('step-threw', { ...who(n, thrower), roll });
   }
-  return `${subject(n, st.step.seat)}: ${choiceText(n.desc, st.step.choice).replace(/^./, (c) => c.toLowerCase())}.`;
+  // The option's words follow a colon: "Nefertari: move the piece on square 9."
+  const choice = choiceText(n.desc, st.step.choice).replace(/^./, (ch) => ch.toLocaleLowerCase(language()));
+  return t('step-decided', { ...who(n, st.step.seat), choice });
 }
 
 /**
@@ -379,43 +420,47 @@ export function stepLine(n, st, thrower) {
   return stepText(n, st, thrower);
 }
 
-/** How games end, in words. */
-const HOW = /** @type {Record<string, string>} */ ({
-  borne_off: 'bearing off every piece',
-  gates: 'through the Gates of Aaru',
-  trial: 'by the Trial of the Three Gods',
-  no_pawns: 'the others ran out of pawns',
-  three_borne_off: 'bearing off three pieces',
-  last_player: 'the last one in the game',
-  resigned: 'by resignation',
-  abandoned: 'the others left the game',
-  time: 'on time (a clock ran out)',
-});
-
-/** How a game of two ends where the words differ from a game of more. */
-const TWO_SEAT_HOW = /** @type {Record<string, string>} */ ({
-  no_pawns: 'the opponent ran out of pawns',
-  abandoned: 'the opponent left the game',
+/** The sentence for each way a game ends. */
+const HOW_KEYS = /** @type {Record<string, string>} */ ({
+  borne_off: 'standing-borne-off',
+  gates: 'standing-gates',
+  trial: 'standing-trial',
+  no_pawns: 'standing-no-pawns',
+  three_borne_off: 'standing-three-borne-off',
+  last_player: 'standing-last-player',
+  resigned: 'standing-resigned',
+  abandoned: 'standing-abandoned',
+  time: 'standing-time',
 });
 
 /**
  * "Nefertari won, bearing off every piece" and the places with scores.
+ * With `you`, the reader's own win is said to them: "You win, …" (the
+ * winner's `seat` name is used otherwise, whoever reads).
  * @param {Names} n
  * @param {Standing} st
+ * @param {{you?: boolean}} [opts]
  * @returns {{head: string, places: string[]}}
  */
-export function standingText(n, st) {
+export function standingText(n, st, opts = {}) {
   const winner = st.places[0];
-  // Between two, "the others" is one: the opponent.
-  const two = st.places.length === 2 ? TWO_SEAT_HOW[st.how] : undefined;
-  // …and when the reader is that opponent, "you".
+  // Who "the others" are: between two, the opponent, and when the reader
+  // is that opponent, "you".
   const readerLost = n.me !== undefined && n.me !== null && n.me !== winner && st.places.includes(n.me);
-  const how = (two && readerLost ? two.replace(/^the opponent/, 'you') : two) ?? HOW[st.how] ?? st.how.replace(/_/g, ' ');
-  const head = winner === undefined ? 'The game is over' : `${n.seat(winner)} won, ${how}`;
+  const others = st.places.length === 2 ? (readerLost ? 'you' : 'opponent') : 'others';
+  const head = winner === undefined
+    ? t('standing-over')
+    : t(HOW_KEYS[st.how] ?? 'standing-other', {
+      me: opts.you ? meOf(n, winner) : 'no',
+      name: n.seat(winner),
+      others,
+      how: st.how.replace(/_/g, ' '),
+    });
   const places = st.places.map((seat, i) => {
     const points = st.scores[seat];
-    const score = points === undefined ? '' : ` · ${points} point${points === 1 ? '' : 's'}`;
-    return `${i + 1}. ${n.seat(seat)}${score}`;
+    return points === undefined
+      ? t('standing-place', { place: i + 1, name: n.seat(seat) })
+      : t('standing-place-score', { place: i + 1, name: n.seat(seat), points });
   });
   return { head, places };
 }

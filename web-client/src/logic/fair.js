@@ -9,6 +9,8 @@
  * are the server's business, so this module holds none of them.
  */
 
+import { t } from '../i18n/messages.js';
+
 /** The scheme this module checks. */
 export const SCHEME = 'senet-fair-v1';
 
@@ -202,13 +204,13 @@ export async function outcome(seeds, n, kind, seats) {
 export async function verifyGame(fairness, gameId, seats, steps) {
   /** @param {string} message */
   const cannot = (message) => ({ ok: false, checked: 0, message, failures: [] });
-  if (!fairness) return cannot('This game is from before provably fair chance.');
-  if (!fairness.server_seed) return cannot('The seed is revealed when the game is over.');
+  if (!fairness) return cannot(t('fair-before'));
+  if (!fairness.server_seed) return cannot(t('fair-not-revealed'));
   const seed = fromHex(fairness.server_seed);
   const id = uuidBytes(gameId);
-  if (!seed || seed.length !== 32 || !id) return cannot('The revealed seed is malformed.');
+  if (!seed || seed.length !== 32 || !id) return cannot(t('fair-malformed'));
   if ((await commitmentOf(seed)) !== fairness.commitment.toLowerCase()) {
-    return cannot('The revealed seed does not match the commitment shown before the game.');
+    return cannot(t('fair-mismatch'));
   }
   const seeds = await seedsOf(seed, id, fairness.client_seeds);
   const failures = [];
@@ -226,13 +228,13 @@ export async function verifyGame(fairness, gameId, seats, steps) {
       ok: false,
       checked,
       failures,
-      message: `Step ${first.step_no} shows ${first.shown}, but the seeds give ${first.expected}.`,
+      message: t('fair-step-differs', { step: first.step_no, shown: first.shown, expected: first.expected }),
     };
   }
   return {
     ok: true,
     checked,
     failures,
-    message: `All ${checked} chance steps verified against the revealed seed.`,
+    message: t('fair-verified', { count: checked }),
   };
 }

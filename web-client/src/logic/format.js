@@ -1,5 +1,6 @@
 // Pure text: names, the headline, errors and durations in plain words.
 
+import { t } from '../i18n/messages.js';
 import { colourName, rollText, standingText } from './describe.js';
 import { reasonText } from './reasons.js';
 import { actingSeat, mySeat, seatColour } from './state.js';
@@ -7,13 +8,26 @@ import { actingSeat, mySeat, seatColour } from './state.js';
 /** @typedef {import('../types.js').RoomState} RoomState */
 
 /**
- * The computer's levels, weakest first, with words for people.
+ * The computer's levels, weakest first, with words for people (read when
+ * used: the words are the page's language's).
  * @type {ReadonlyArray<{level: import('../types.js').ComputerLevel, name: string, blurb: string}>}
  */
 export const COMPUTER_LEVELS = Object.freeze([
-  { level: 'beginner', name: 'Beginner', blurb: 'plays by feel' },
-  { level: 'intermediate', name: 'Intermediate', blurb: 'takes the best-looking move' },
-  { level: 'expert', name: 'Expert', blurb: 'thinks throws ahead' },
+  {
+    level: /** @type {const} */ ('beginner'),
+    get name() { return t('computer-level-beginner'); },
+    get blurb() { return t('computer-level-beginner.blurb'); },
+  },
+  {
+    level: /** @type {const} */ ('intermediate'),
+    get name() { return t('computer-level-intermediate'); },
+    get blurb() { return t('computer-level-intermediate.blurb'); },
+  },
+  {
+    level: /** @type {const} */ ('expert'),
+    get name() { return t('computer-level-expert'); },
+    get blurb() { return t('computer-level-expert.blurb'); },
+  },
 ]);
 
 /**
@@ -33,7 +47,8 @@ export function levelName(level) {
  * @param {number} [nth]  its number among the table's computers of its level (0: the only one)
  */
 export function computerName(level, nth = 0) {
-  return `${levelName(level)} computer${nth ? ` ${nth}` : ''}`;
+  const name = t('computer-name', { level });
+  return nth ? t('computer-name-numbered', { name, nth }) : name;
 }
 
 /**
@@ -57,12 +72,12 @@ export function computerNth(seats, seat) {
  * @param {boolean} [you]
  */
 export function nameOf(s, seat, you = false) {
-  if (you && mySeat(s) === seat) return 'You';
+  if (you && mySeat(s) === seat) return t('format-you');
   const p = s.seats[seat]?.player;
   const c = seatColour(s, seat);
   if (p?.computer) return computerName(p.computer, computerNth(s.seats.map((x) => ({ seat: x.seat, computer: x.player?.computer })), seat));
   if (p) return p.display_name;
-  return c === null ? `Seat ${seat + 1}` : colourName(s.desc, c);
+  return c === null ? t('format-seat', { number: seat + 1 }) : colourName(s.desc, c);
 }
 
 /**
@@ -83,75 +98,81 @@ export function statusLine(s) {
   const me = mySeat(s);
   if (s.next.kind === 'waiting' || s.status === 'waiting') {
     const open = s.seats.filter((x) => !x.player).length;
-    return { text: `Waiting for ${open} more player${open === 1 ? '' : 's'} to join…`, mine: false };
+    return { text: t('status-waiting', { count: open }), mine: false };
   }
   if (s.next.kind === 'end') return { text: resultText(s), mine: false };
   const seat = actingSeat(s);
-  if (seat === null) return { text: 'The rules are drawing…', mine: false };
+  if (seat === null) return { text: t('status-drawing'), mine: false };
   const mine = seat === me;
-  const who = nameOf(s, seat);
+  const name = nameOf(s, seat);
   if (s.next.kind === 'throw') {
-    const what = s.next.chance.kind === 'sticks' ? 'throw the sticks' : s.next.chance.kind === 'die' ? 'roll the die' : 'roll the dice';
-    return mine ? { text: `Your turn: ${what}.`, mine } : { text: `${who} is about to ${what.replace(/^(throw|roll)/, (w) => w)}.`, mine };
+    return { text: t('status-throw', { me: yesNo(mine), name, chance: s.next.chance.kind }), mine };
   }
-  const roll = s.lastRoll ? ` (${rollText(s.lastRoll, s.lastThrow ?? undefined)})` : '';
-  return mine
-    ? { text: `Your choice${roll}: pick a glowing piece or square, or an option below.`, mine }
-    : { text: `${who} is choosing${roll}.`, mine };
+  const roll = s.lastRoll ? rollText(s.lastRoll, s.lastThrow ?? undefined) : '';
+  const piece = s.desc.piece_word ?? 'piece';
+  return { text: t('status-choose', { me: yesNo(mine), name, rolled: yesNo(Boolean(roll)), roll, piece }), mine };
+}
+
+/** @param {boolean} b */
+function yesNo(b) {
+  return b ? 'yes' : 'no';
 }
 
 /**
- * The result in words.
+ * The result in words, a whole sentence ("You win, by resignation.",
+ * "Nefertari won, bearing off every piece."): the standing's head
+ * (describe.js), the reader's own win said to them.
  * @param {RoomState} s
  */
 export function resultText(s) {
   // The step that ended the game says how before `game_over` comes.
   const standing = s.standing ?? (s.next.kind === 'end' ? s.next.standing : null);
-  if (!standing) return 'The game is over.';
-  return `${standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat, true), me: mySeat(s) }, standing).head.replace(/^You won/, 'You win')}.`;
+  if (!standing) return t('result-over');
+  const { head } = standingText({ desc: s.desc, seat: (seat) => nameOf(s, seat), me: mySeat(s) }, standing, { you: true });
+  return t('result-sentence', { head });
 }
 
-/** Plain words for each server error code. */
-const ERROR_WORDS = /** @type {Record<string, string>} */ ({
-  bad_json: 'The server could not read a message from this page. Please reload.',
-  unknown_type: 'The server did not understand a message from this page. Please reload.',
-  bad_message: 'The server did not understand a message from this page. Please reload.',
-  unsupported_version: 'This page is out of date for the server. Please reload.',
-  binary_not_supported: 'The server did not understand a message from this page. Please reload.',
-  frame_too_large: 'A message from this page was too large for the server.',
-  not_a_player: 'You are watching this game, so you cannot play in it.',
-  game_not_started: 'The game has not started yet: it is waiting for a second player.',
-  not_your_turn: 'It is not your turn yet.',
-  must_throw_first: 'Throw the sticks before moving a piece.',
-  must_move_first: 'You have already thrown: move a piece first.',
-  illegal_move: 'That move is not allowed.',
-  game_over: 'The game is already over.',
-  game_not_over: 'A rematch can only be arranged once the game is over.',
-  no_rematch_offer: 'There is no rematch offer to answer any more.',
-  not_abandoned: 'You cannot claim the win yet.',
-  storage_error: 'The server could not save that action. Nothing changed; please try again.',
-  room_moved: 'The game moved to another server. Nothing changed; reconnecting…',
-  missing_token: 'You need a player name first.',
-  invalid_token: 'The server no longer knows your saved player. Choose your name again.',
-  invalid_display_name: 'Names may have 1–32 letters, digits, single spaces and _ - . \'',
-  room_not_found: 'There is no room at this address. The link may be mistyped.',
-  game_not_found: 'That game could not be found.',
-  unknown_rule_set: 'The server does not know that rule set.',
-  unknown_computer_level: 'The server does not know that computer level.',
-  unavailable: 'The server is temporarily unavailable. Please try again in a moment.',
-  internal: 'Something went wrong on the server. Please try again.',
-  rate_limited: 'Too many attempts. Please wait a little and try again.',
-  wrong_credentials: 'The username or the password is wrong.',
-  username_taken: 'That username, or one that looks like it, is taken. Please choose another.',
-  already_registered: 'This player already has an account: log in instead.',
-  no_account: 'This player has no account yet: sign up first.',
-  rated_needs_account: 'Rated games are for players with an account: sign up first.',
-  rated_needs_clock: 'A rated game needs a clock: choose a time control.',
-  rated_needs_people: 'Games against the computer are never rated.',
-  player_not_found: 'There is no such player.',
-  unknown_pool: 'There is no such rating list.',
-  bad_origin: 'The server refused this page because it was opened from a different address. Open the game from the server\'s own address.',
-  network: 'The server cannot be reached. Check your connection and try again.',
+/** The sentence for each server error code people may see. */
+const ERROR_KEYS = /** @type {Record<string, string>} */ ({
+  bad_json: 'error-bad-json',
+  unknown_type: 'error-not-understood',
+  bad_message: 'error-not-understood',
+  unsupported_version: 'error-unsupported-version',
+  binary_not_supported: 'error-not-understood',
+  frame_too_large: 'error-frame-too-large',
+  not_a_player: 'error-not-a-player',
+  game_not_started: 'error-game-not-started',
+  not_your_turn: 'error-not-your-turn',
+  must_throw_first: 'error-must-throw-first',
+  must_move_first: 'error-must-move-first',
+  illegal_move: 'error-illegal-move',
+  game_over: 'error-game-over',
+  game_not_over: 'error-game-not-over',
+  no_rematch_offer: 'error-no-rematch-offer',
+  not_abandoned: 'error-not-abandoned',
+  storage_error: 'error-storage',
+  room_moved: 'error-room-moved',
+  missing_token: 'error-missing-token',
+  invalid_token: 'error-invalid-token',
+  invalid_display_name: 'error-invalid-display-name',
+  room_not_found: 'error-room-not-found',
+  game_not_found: 'error-game-not-found',
+  unknown_rule_set: 'error-unknown-rule-set',
+  unknown_computer_level: 'error-unknown-computer-level',
+  unavailable: 'error-unavailable',
+  internal: 'error-internal',
+  rate_limited: 'error-rate-limited',
+  wrong_credentials: 'error-wrong-credentials',
+  username_taken: 'error-username-taken',
+  already_registered: 'error-already-registered',
+  no_account: 'error-no-account',
+  rated_needs_account: 'error-rated-needs-account',
+  rated_needs_clock: 'error-rated-needs-clock',
+  rated_needs_people: 'error-rated-needs-people',
+  player_not_found: 'error-player-not-found',
+  unknown_pool: 'error-unknown-pool',
+  bad_origin: 'error-bad-origin',
+  network: 'error-network',
 });
 
 /**
@@ -165,17 +186,16 @@ const ERROR_WORDS = /** @type {Record<string, string>} */ ({
 export function errorText(code, message, reason, desc) {
   if (code === 'illegal_move') {
     // The rules' reason in plain words where this page has them; else
-    // the engine's own message.
+    // the engine's own message (English: a catalogue may leave it out).
     const words = reason && desc ? reasonText(reason, desc) : null;
-    if (words) return `That move is not allowed. ${words}`;
-    return message ? `That move is not allowed: ${message}.` : ERROR_WORDS.illegal_move;
+    if (words) return t('error-illegal-move-reason', { reason: words });
+    return message ? t('error-illegal-move-detail', { detail: message }) : t('error-illegal-move');
   }
   if (code === 'not_abandoned' && message) {
-    return `You cannot claim the win yet: ${message}.`;
+    return t('error-not-abandoned-detail', { detail: message });
   }
-  const words = ERROR_WORDS[code];
-  if (words) return words;
-  return message ? `The server refused: ${message}` : `The server refused (${code}).`;
+  if (Object.hasOwn(ERROR_KEYS, code)) return t(ERROR_KEYS[code]);
+  return message ? t('error-refused-detail', { detail: message }) : t('error-refused', { code });
 }
 
 /**
@@ -188,28 +208,23 @@ export function errorText(code, message, reason, desc) {
 export function closeText(code, reason = '') {
   switch (code) {
     case 1001:
-      return 'The server is restarting.';
+      return t('format-close-restarting');
     case 1008:
-      return reason.includes('slow')
-        ? 'This page fell behind the game; it will catch up when it reconnects.'
-        : 'The server closed the connection because this page sent too many messages.';
+      return reason.includes('slow') ? t('format-close-slow') : t('format-close-too-many');
     case 1009:
-      return 'The server closed the connection because a message was too large.';
+      return t('format-close-too-large');
     case 1011:
-      return 'The room stopped unexpectedly on the server.';
+      return t('format-close-room-stopped');
     case 1012:
-      return 'The game moved to another server; reconnecting.';
+      return t('format-close-moved');
     default:
       return null;
   }
 }
 
 /**
- * "3 s", "2 min", for connection notes.
- * @param {number} ms
- */
-/**
- * A countdown as minutes and seconds, `1:47` (rounded up, never negative).
+ * A countdown as minutes and seconds, `1:47` (rounded up, never negative):
+ * clock digits, the same in every language.
  * @param {number} ms
  */
 export function clockText(ms) {
@@ -218,10 +233,10 @@ export function clockText(ms) {
 }
 
 /**
- * A short duration, `13 s` or `4 min`.
+ * A short duration, `13 s` or `4 min`, for connection notes.
  * @param {number} ms
  */
 export function shortDuration(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
-  return s < 60 ? `${s} s` : `${Math.round(s / 60)} min`;
+  return s < 60 ? t('format-duration-s', { s }) : t('format-duration-min', { min: Math.round(s / 60) });
 }

@@ -1,6 +1,8 @@
 // The player's identities, kept in localStorage with their tokens. A name
 // change makes a new identity; older ones are kept so every seat survives a reload.
 
+import { t } from '../i18n/messages.js';
+
 /** @typedef {import('../net/api.js').Identity} Identity */
 
 const KEY = 'senet.identities.v1';
@@ -76,10 +78,10 @@ export function seatHolder(saved, players) {
  * @param {string} name
  */
 export function nameProblem(name) {
-  if (name.length === 0) return 'Please enter a name.';
-  if ([...name].length > 32) return 'Names may have at most 32 characters.';
-  if (name !== name.trim() || name.includes('  ')) return 'Use single spaces between words, none at the ends.';
-  if (!/^[\p{L}\p{N} _.'-]+$/u.test(name)) return 'Use letters, digits, spaces and _ - . \' only.';
+  if (name.length === 0) return t('format-name-empty');
+  if ([...name].length > 32) return t('format-name-too-long', { max: 32 });
+  if (name !== name.trim() || name.includes('  ')) return t('format-name-spaces');
+  if (!/^[\p{L}\p{N} _.'-]+$/u.test(name)) return t('format-name-characters');
   return null;
 }
 

@@ -2,6 +2,8 @@
 // (distance left to bear off, every seat), stepping and the ?step=N
 // address. No DOM here.
 
+import { t } from '../i18n/messages.js';
+
 /** @typedef {import('../types.js').View} View */
 /** @typedef {import('../types.js').StepInfo} StepInfo */
 
@@ -168,7 +170,7 @@ export function gameIdFromPath(pathname) {
 export function durationText(secs) {
   if (secs === null || !Number.isFinite(secs)) return '—';
   const s = Math.round(secs);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+  if (s < 60) return t('format-duration-s', { s });
+  if (s < 3600) return t('format-duration-min-s', { min: Math.floor(s / 60), s: String(s % 60).padStart(2, '0') });
+  return t('format-duration-h-min', { h: Math.floor(s / 3600), min: String(Math.floor((s % 3600) / 60)).padStart(2, '0') });
 }

@@ -3,6 +3,7 @@
 // against the computer) are shown only to their players.
 
 import { ApiError, request } from './api.js';
+import { errorText } from '../logic/format.js';
 
 /**
  * GET as the player with `token` (or as a stranger without one). A token
@@ -108,7 +109,7 @@ export function playerTotals(id, token) {
  */
 export async function downloadRecord(path, filename, token) {
   const res = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new ApiError(`http_${res.status}`, res.statusText, res.status);
+  if (!res.ok) throw new ApiError(`http_${res.status}`, errorText(`http_${res.status}`, res.statusText), res.status);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

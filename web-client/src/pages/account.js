@@ -6,6 +6,11 @@ import { ApiError, createPlayer } from '../net/api.js';
 import { changePassword, logIn, logOut, me, signUp } from '../net/accounts-api.js';
 import * as identity from '../logic/identity.js';
 import { esc, toast } from './ui.js';
+import { t } from '../i18n/messages.js';
+
+/** A username's and a password's lengths, as the server checks them. */
+const USERNAME = { min: 3, max: 20 };
+const PASSWORD = { min: 8, max: 128 };
 
 /**
  * Checks a username as the server does, for a quick answer: 3–20
@@ -14,9 +19,9 @@ import { esc, toast } from './ui.js';
  */
 export function usernameProblem(name) {
   const n = [...name].length;
-  if (n < 3) return 'Usernames have at least 3 characters.';
-  if (n > 20) return 'Usernames have at most 20 characters.';
-  if (!/^[\p{L}\p{N}_-]+$/u.test(name)) return 'Use letters, digits, - and _ only.';
+  if (n < USERNAME.min) return t('account-username-short', { min: USERNAME.min });
+  if (n > USERNAME.max) return t('account-username-long', { max: USERNAME.max });
+  if (!/^[\p{L}\p{N}_-]+$/u.test(name)) return t('account-username-chars');
   return null;
 }
 
@@ -26,9 +31,26 @@ export function usernameProblem(name) {
  */
 export function passwordProblem(password) {
   const n = [...password].length;
-  if (n < 8) return 'Passwords have at least 8 characters.';
-  if (n > 128) return 'Passwords have at most 128 characters.';
+  if (n < PASSWORD.min) return t('account-password-short', { min: PASSWORD.min });
+  if (n > PASSWORD.max) return t('account-password-long', { max: PASSWORD.max });
   return null;
+}
+
+/**
+ * A failed request in words for the account forms: a refusal for too many
+ * attempts says how long to wait when the error carries the server's
+ * `Retry-After` (as `retryAfter`, in seconds); anything else is the error's
+ * own words (net/api.js has put the code in words already).
+ * @param {unknown} e
+ */
+export function accountErrorText(e) {
+  if (e instanceof ApiError && e.code === 'rate_limited') {
+    const seconds = /** @type {{retryAfter?: unknown}} */ (e).retryAfter;
+    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) {
+      return t('account-rate-limited', { seconds: Math.ceil(seconds) });
+    }
+  }
+  return e instanceof Error ? e.message : String(e);
 }
 
 /**
@@ -54,29 +76,30 @@ function problem(root, id, text) {
 
 /** @param {string} prefix */
 function credentialsHtml(prefix) {
-  return `<label for="${prefix}-username">Username</label>
-<input id="${prefix}-username" name="username" autocomplete="username" required maxlength="20" autocapitalize="off" spellcheck="false">
-<label for="${prefix}-password">Password</label>
-<input id="${prefix}-password" name="password" type="password" required minlength="8" maxlength="128" autocomplete="${prefix === 'signup' ? 'new-password' : 'current-password'}">`;
+  return `<label for="${prefix}-username">${esc(t('account-username'))}</label>
+<input id="${prefix}-username" name="username" autocomplete="username" required maxlength="${USERNAME.max}" autocapitalize="off" spellcheck="false">
+<label for="${prefix}-password">${esc(t('account-password'))}</label>
+<input id="${prefix}-password" name="password" type="password" required minlength="${PASSWORD.min}" maxlength="${PASSWORD.max}" autocomplete="${prefix === 'signup' ? 'new-password' : 'current-password'}">`;
 }
 
 function outHtml() {
+  const a = (/** @type {string} */ key) => esc(t(key));
   return `<section class="panel account" aria-labelledby="account-title">
-<h1 id="account-title">Your account</h1>
-<p>With an account you keep your games and your ratings on every device, and you can play rated games.</p>
+<h1 id="account-title">${a('account-heading')}</h1>
+<p>${a('account-why')}</p>
 <div class="account-forms">
 <form id="signup-form" class="account-form" novalidate>
-<h2>Sign up</h2>
-<p class="note">The games you played in this browser stay yours.</p>
+<h2>${a('account-signup-heading')}</h2>
+<p class="note">${a('account-signup-note')}</p>
 ${credentialsHtml('signup')}
 <p class="form-error" id="signup-error" role="alert" hidden></p>
-<button class="btn primary" type="submit" data-testid="signup">Sign up</button>
+<button class="btn primary" type="submit" data-testid="signup">${a('account-signup')}</button>
 </form>
 <form id="login-form" class="account-form" novalidate>
-<h2>Log in</h2>
+<h2>${a('account-login-heading')}</h2>
 ${credentialsHtml('login')}
 <p class="form-error" id="login-error" role="alert" hidden></p>
-<button class="btn" type="submit" data-testid="login">Log in</button>
+<button class="btn" type="submit" data-testid="login">${a('account-login')}</button>
 </form>
 </div>
 </section>`;
@@ -85,20 +108,21 @@ ${credentialsHtml('login')}
 /** @param {import('../net/accounts-api.js').Me} who */
 function inHtml(who) {
   const name = who.username ?? '';
+  const a = (/** @type {string} */ key) => esc(t(key));
   return `<section class="panel account" aria-labelledby="account-title">
-<h1 id="account-title">Your account</h1>
-<p>Signed in as <strong data-testid="account-username">${esc(name)}</strong> (shown to others as ${esc(who.display_name)}). <a href="/players/${encodeURIComponent(name)}">Your profile and ratings</a></p>
-<div class="row"><button class="btn" type="button" id="logout" data-testid="logout">Log out</button>
-<button class="btn" type="button" id="logout-all">Log out everywhere</button></div>
+<h1 id="account-title">${a('account-heading')}</h1>
+<p>${a('account-signed-in')} <strong data-testid="account-username">${esc(name)}</strong> ${esc(t('account-shown-as', { name: who.display_name }))} <a href="/players/${encodeURIComponent(name)}">${a('account-profile-link')}</a></p>
+<div class="row"><button class="btn" type="button" id="logout" data-testid="logout">${a('account-logout')}</button>
+<button class="btn" type="button" id="logout-all">${a('account-logout-all')}</button></div>
 <form id="password-form" class="account-form" novalidate>
-<h2>Change your password</h2>
-<p class="note">Every other device is logged out.</p>
-<label for="current-password">Current password</label>
+<h2>${a('account-password-heading')}</h2>
+<p class="note">${a('account-password-note')}</p>
+<label for="current-password">${a('account-current-password')}</label>
 <input id="current-password" type="password" autocomplete="current-password" required>
-<label for="new-password">New password</label>
-<input id="new-password" type="password" autocomplete="new-password" required minlength="8" maxlength="128">
+<label for="new-password">${a('account-new-password')}</label>
+<input id="new-password" type="password" autocomplete="new-password" required minlength="${PASSWORD.min}" maxlength="${PASSWORD.max}">
 <p class="form-error" id="password-error" role="alert" hidden></p>
-<button class="btn" type="submit">Change the password</button>
+<button class="btn" type="submit">${a('account-password-change')}</button>
 </form>
 </section>`;
 }
@@ -108,7 +132,7 @@ function inHtml(who) {
  * @param {HTMLElement} root
  */
 export async function showAccount(root) {
-  document.title = 'Your account · Senet Online';
+  document.title = t('account-doc-title');
   const current = identity.load(localStorage).current;
   /** @type {import('../net/accounts-api.js').Me | null} */
   let who = null;
@@ -145,10 +169,10 @@ function wireSignedOut(root) {
       if (!current) return;
       const account = await signUp(current.token, username, password);
       identity.remember(localStorage, { ...current, username: account.username });
-      toast(`Welcome, ${account.username}: your account is ready.`, 'ok');
+      toast(t('account-welcome', { username: account.username }), 'ok');
       await showAccount(root);
     } catch (e) {
-      problem(root, 'signup-error', e instanceof Error ? e.message : String(e));
+      problem(root, 'signup-error', accountErrorText(e));
     }
   });
   const login = /** @type {HTMLFormElement} */ (root.querySelector('#login-form'));
@@ -164,10 +188,10 @@ function wireSignedOut(root) {
         display_name: session.display_name,
         username: session.username,
       });
-      toast(`Logged in as ${session.username}.`, 'ok');
+      toast(t('account-logged-in', { username: session.username }), 'ok');
       await showAccount(root);
     } catch (e) {
-      problem(root, 'login-error', e instanceof Error ? e.message : String(e));
+      problem(root, 'login-error', accountErrorText(e));
     }
   });
 }
@@ -182,11 +206,11 @@ function wireSignedIn(root, current) {
     try {
       await logOut(current.token, everywhere);
     } catch (e) {
-      toast(e instanceof Error ? e.message : String(e), 'error');
+      toast(accountErrorText(e), 'error');
       return;
     }
     identity.forget(localStorage, current.player_id);
-    toast(everywhere ? 'Logged out on every device.' : 'Logged out.', 'ok');
+    toast(everywhere ? t('account-logged-out-all') : t('account-logged-out'), 'ok');
     await showAccount(root);
   };
   root.querySelector('#logout')?.addEventListener('click', () => out(false));
@@ -201,9 +225,9 @@ function wireSignedIn(root, current) {
     try {
       await changePassword(current.token, field(root, 'current-password'), next);
       form.reset();
-      toast('Password changed; your other devices are logged out.', 'ok');
+      toast(t('account-password-changed'), 'ok');
     } catch (e) {
-      problem(root, 'password-error', e instanceof Error ? e.message : String(e));
+      problem(root, 'password-error', accountErrorText(e));
     }
   });
 }

@@ -10,6 +10,7 @@ import { pieceSvg } from '../draw/icons.js';
 import { durationText } from '../logic/replay-logic.js';
 import { computerName, computerNth } from '../logic/format.js';
 import { esc } from '../draw/board.js';
+import { formatNumber, language, t } from '../i18n/messages.js';
 
 /** @typedef {import('../net/history-api.js').GameRow} GameRow */
 /** @typedef {'mine' | 'all' | 'live'} Tab */
@@ -42,23 +43,45 @@ export function historySearch(s) {
   return `?${p.toString()}`;
 }
 
-/** The result filter's choices (the API's `result` values). */
+/**
+ * The result filter's choices (the API's `result` values); `label` is the
+ * message key of the words, `args` its arguments.
+ * @type {ReadonlyArray<{value: string, label: string, args?: Record<string, number>, mine: boolean}>}
+ */
 export const RESULTS = Object.freeze([
-  { value: '', label: 'Any result', mine: false },
-  { value: 'won', label: 'I won', mine: true },
-  { value: 'lost', label: 'I lost', mine: true },
-  { value: 'seat0', label: 'Seat 1 won', mine: false },
-  { value: 'seat1', label: 'Seat 2 won', mine: false },
-  { value: 'seat2', label: 'Seat 3 won', mine: false },
-  { value: 'seat3', label: 'Seat 4 won', mine: false },
-  { value: 'borne_off', label: 'All borne off', mine: false },
-  { value: 'resigned', label: 'Resigned', mine: false },
-  { value: 'abandoned', label: 'Abandoned', mine: false },
-  { value: 'time', label: 'On time', mine: false },
+  { value: '', label: 'games-result-any', mine: false },
+  { value: 'won', label: 'games-result-won', mine: true },
+  { value: 'lost', label: 'games-result-lost', mine: true },
+  { value: 'seat0', label: 'games-result-seat', args: { seat: 1 }, mine: false },
+  { value: 'seat1', label: 'games-result-seat', args: { seat: 2 }, mine: false },
+  { value: 'seat2', label: 'games-result-seat', args: { seat: 3 }, mine: false },
+  { value: 'seat3', label: 'games-result-seat', args: { seat: 4 }, mine: false },
+  { value: 'borne_off', label: 'games-result-borne-off', mine: false },
+  { value: 'resigned', label: 'games-result-resigned', mine: false },
+  { value: 'abandoned', label: 'games-result-abandoned', mine: false },
+  { value: 'time', label: 'games-result-time', mine: false },
 ]);
 
-/** How games end, in a few words. */
-const HOW = /** @type {Record<string, string>} */ ({ borne_off: 'all borne off', resigned: 'resignation', abandoned: 'abandoned', gates: 'Gates of Aaru', trial: 'Trial', no_pawns: 'no pawns left', three_borne_off: 'three borne off', last_player: 'last one in', time: 'on time' });
+/** How games end, in a few words: the message key for each `how`. */
+const HOW = /** @type {Record<string, string>} */ ({
+  borne_off: 'games-how-borne-off',
+  resigned: 'games-how-resigned',
+  abandoned: 'games-how-abandoned',
+  gates: 'games-how-gates',
+  trial: 'games-how-trial',
+  no_pawns: 'games-how-no-pawns',
+  three_borne_off: 'games-how-three-borne-off',
+  last_player: 'games-how-last-player',
+  time: 'games-how-time',
+});
+
+/**
+ * A date and time as the page's language writes them.
+ * @param {string} iso
+ */
+function dateText(iso) {
+  return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
 
 /**
  * The seat in first place of a row, or null.
@@ -85,13 +108,14 @@ export function rowName(g, x) {
  * @param {string | null} me  a player id
  */
 export function rowResult(g, me) {
-  if (!g.result) return 'in progress';
+  if (!g.result) return t('games-in-progress');
   const w = winnerSeat(g);
   const mine = me ? g.seats.filter((x) => x.player_id === me).map((x) => x.seat) : [];
   const winner = w === null ? undefined : g.seats.find((x) => x.seat === w);
-  const winnerName = w === null ? 'Nobody' : winner ? rowName(g, winner) ?? `Seat ${w + 1}` : `Seat ${w + 1}`;
-  const head = mine.length ? (w !== null && mine.includes(w) ? 'Won' : 'Lost') : `${winnerName} won`;
-  return `${head} · ${HOW[g.result.how] ?? g.result.how}`;
+  const winnerName = w === null ? '' : (winner ? rowName(g, winner) : null) ?? t('games-seat', { seat: w + 1 });
+  const outcome = mine.length ? (w !== null && mine.includes(w) ? 'won' : 'lost') : w === null ? 'nobody' : 'other';
+  const howKey = HOW[g.result.how];
+  return t('games-row-result', { outcome, winner: winnerName, how: howKey ? t(howKey) : g.result.how });
 }
 
 /**
@@ -118,21 +142,22 @@ export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
   const who = g.seats
     .map((x) => {
       const n = rowName(g, x);
-      const name = n ? esc(n) : '<em>open seat</em>';
-      const you = x.player_id && x.player_id === me ? ' <small class="inline">(you)</small>' : '';
-      const score = x.score !== null && x.score !== undefined ? ` <small class="inline">${x.score}</small>` : '';
+      const name = n ? esc(n) : `<em>${esc(t('games-open-seat'))}</em>`;
+      const you = x.player_id && x.player_id === me ? ` <small class="inline">${esc(t('games-you'))}</small>` : '';
+      const score = x.score !== null && x.score !== undefined ? ` <small class="inline">${esc(formatNumber(x.score))}</small>` : '';
       return `<span class="hg-player${w === x.seat ? ' win' : ''}">${pieceSvg(x.seat, 'mini')}${name}${you}${score}${ratingChange(x.rating)}</span>`;
     })
-    .join(' <span class="hg-vs">vs</span> ');
-  const finished = g.finished_at ? `Finished ${new Date(g.finished_at).toLocaleString()}` : '';
-  const started = g.started_at ? `Started ${new Date(g.started_at).toLocaleString()}` : '';
+    .join(` <span class="hg-vs">${esc(t('games-vs'))}</span> `);
+  const finished = g.finished_at ? t('games-finished', { date: dateText(g.finished_at) }) : '';
+  const started = g.started_at ? t('games-started', { date: dateText(g.started_at) }) : '';
   const date = live ? started : finished || started;
   const link = live ? `/r/${encodeURIComponent(g.room_code)}` : `/games/${encodeURIComponent(g.game_id)}`;
-  const action = live ? 'Watch' : 'Replay';
-  const names = g.seats.map((x) => rowName(g, x) ?? 'open seat').join(' vs ');
+  const action = live ? 'games-watch' : 'games-replay';
+  const names = g.seats.map((x) => rowName(g, x) ?? t('games-open-seat')).join(` ${t('games-vs')} `);
+  const label = live ? t('games-watch.aria-label', { players: names }) : t('games-replay.aria-label', { players: names });
   const rs = ruleSetNames[g.rule_set] ?? g.rule_set;
   const control = controlText(g.time_control);
-  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''}${showTurns ? ` · ${g.turns} turns` : ''}${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${action}: ${esc(names)}">${action}</a></li>`;
+  return `<li class="hg-row" data-game="${esc(g.game_id)}" data-rule-set="${esc(g.rule_set)}"><span class="hg-players">${who}</span><span class="hg-result">${esc(rowResult(g, me))}</span><span class="hg-meta">${esc(rs)}${control ? ` · <span class="hg-clock">${esc(control)}</span>` : ''}${showTurns ? ` · ${esc(t('games-turns', { count: g.turns }))}` : ''}${live ? '' : ` · ${esc(durationText(g.duration_secs))}`}<small>${esc(date)}</small></span><a class="btn" href="${link}" aria-label="${esc(label)}">${esc(t(action))}</a></li>`;
 }
 
 /**
@@ -142,24 +167,35 @@ export function rowHtml(g, me, live, ruleSetNames = {}, showTurns = true) {
  * @param {import('../types.js').Description[]} ruleSets
  */
 function pageHtml(s, haveIdentity, ruleSets) {
-  const tab = (/** @type {Tab} */ t, /** @type {string} */ text) =>
-    `<a class="tab${s.tab === t ? ' on' : ''}" href="/games${historySearch({ ...s, tab: t })}"${s.tab === t ? ' aria-current="page"' : ''} data-tab="${t}">${text}</a>`;
+  const m = (/** @type {string} */ key) => esc(t(key));
+  const tab = (/** @type {Tab} */ which, /** @type {string} */ key) =>
+    `<a class="tab${s.tab === which ? ' on' : ''}" href="/games${historySearch({ ...s, tab: which })}"${s.tab === which ? ' aria-current="page"' : ''} data-tab="${which}">${m(key)}</a>`;
   const options = RESULTS.filter((r) => s.tab === 'mine' || !r.mine)
-    .map((r) => `<option value="${r.value}"${r.value === s.result ? ' selected' : ''}>${r.label}</option>`)
+    .map((r) => `<option value="${r.value}"${r.value === s.result ? ' selected' : ''}>${esc(t(r.label, r.args))}</option>`)
     .join('');
+  const noPlayer = `<p class="note">${m('games-no-player')} <a href="/">${m('games-no-player.link')}</a> ${m('games-no-player.after')}</p>`;
   return `<section class="panel history">
-<h1>Games</h1>
-<nav class="tabs" aria-label="Which games">${tab('mine', 'My games')}${tab('all', 'All recent games')}${tab('live', 'Playing now')}</nav>
-${s.tab === 'mine' ? `<div id="totals" class="totals" aria-live="polite">${haveIdentity ? '' : '<p class="note">This browser has no player yet: <a href="/">start a game</a> and your games will be listed here.</p>'}</div>` : ''}
+<h1>${m('games-heading')}</h1>
+<nav class="tabs" aria-label="${m('games-tabs.aria-label')}">${tab('mine', 'games-tab-mine')}${tab('all', 'games-tab-all')}${tab('live', 'games-tab-live')}</nav>
+${s.tab === 'mine' ? `<div id="totals" class="totals" aria-live="polite">${haveIdentity ? '' : noPlayer}</div>` : ''}
 ${s.tab === 'live' ? '' : `<form id="filters" class="filters" role="search">
-<label>Name <input type="search" name="name" maxlength="64" value="${esc(s.name)}" placeholder="any player"></label>
-<label>Result <select name="result">${options}</select></label>
-<label>Rule set <select name="rule_set"><option value="">Any rule set</option>${ruleSets.map((d) => `<option value="${esc(d.id)}"${d.id === s.ruleSet ? ' selected' : ''}>${esc(d.name)}</option>`).join('')}</select></label>
-<button type="submit" class="btn">Filter</button>
+<label>${m('games-filter-name')} <input type="search" name="name" maxlength="64" value="${esc(s.name)}" placeholder="${m('games-filter-name.placeholder')}"></label>
+<label>${m('games-filter-result')} <select name="result">${options}</select></label>
+<label>${m('games-filter-rule-set')} <select name="rule_set"><option value="">${m('games-filter-rule-set-any')}</option>${ruleSets.map((d) => `<option value="${esc(d.id)}"${d.id === s.ruleSet ? ' selected' : ''}>${esc(t(d.name))}</option>`).join('')}</select></label>
+<button type="submit" class="btn">${m('games-filter')}</button>
 </form>`}
-<ul id="games" class="hg-list" aria-live="polite"><li class="note">Loading…</li></ul>
-<p><button type="button" id="more" class="btn" hidden>More games</button></p>
+<ul id="games" class="hg-list" aria-live="polite"><li class="note">${m('page-loading')}</li></ul>
+<p><button type="button" id="more" class="btn" hidden>${m('games-more')}</button></p>
 </section>`;
+}
+
+/**
+ * A player's totals: whose, and their games, wins and losses.
+ * @param {import('../net/history-api.js').Totals} totals
+ */
+export function totalsHtml(totals) {
+  const item = (/** @type {string} */ key, /** @type {string} */ which, /** @type {number} */ n) => `<div><dt>${esc(t(key))}</dt><dd data-total="${which}">${esc(formatNumber(n))}</dd></div>`;
+  return `<p class="totals-who">${esc(t('games-playing-as'))} <strong>${esc(totals.display_name)}</strong></p><dl class="totals-grid" data-testid="totals">${item('games-total-games', 'games', totals.games)}${item('games-total-wins', 'wins', totals.wins)}${item('games-total-losses', 'losses', totals.losses)}</dl>`;
 }
 
 /**
@@ -168,7 +204,7 @@ ${s.tab === 'live' ? '' : `<form id="filters" class="filters" role="search">
  */
 export async function showHistory(root) {
   root.dataset.page = 'history';
-  document.title = 'Games · Senet Online';
+  document.title = t('games-title');
   const saved = identity.load(localStorage);
   const me = saved.current ?? saved.known[0] ?? null;
   const s = historyParams(location.search, me !== null);
@@ -179,7 +215,7 @@ export async function showHistory(root) {
   } catch {
     ruleSets = [];
   }
-  const rsNames = Object.fromEntries(ruleSets.map((d) => [d.id, d.name]));
+  const rsNames = Object.fromEntries(ruleSets.map((d) => [d.id, t(d.name)]));
   root.innerHTML = pageHtml(s, me !== null, ruleSets);
   const list = /** @type {HTMLElement} */ (root.querySelector('#games'));
   const more = /** @type {HTMLButtonElement} */ (root.querySelector('#more'));
@@ -189,9 +225,9 @@ export async function showHistory(root) {
 
   if (s.tab === 'mine' && me) {
     playerTotals(me.player_id, me.token)
-      .then((t) => {
+      .then((totals) => {
         const el = root.querySelector('#totals');
-        if (el) el.innerHTML = `<p class="totals-who">Playing as <strong>${esc(t.display_name)}</strong></p><dl class="totals-grid" data-testid="totals"><div><dt>Games</dt><dd data-total="games">${t.games}</dd></div><div><dt>Wins</dt><dd data-total="wins">${t.wins}</dd></div><div><dt>Losses</dt><dd data-total="losses">${t.losses}</dd></div></dl>`;
+        if (el) el.innerHTML = totalsHtml(totals);
       })
       .catch(() => {});
   }
@@ -201,7 +237,7 @@ export async function showHistory(root) {
     more.disabled = true;
     try {
       if (s.tab === 'mine' && !me) {
-        list.innerHTML = '<li class="note empty">No games yet.</li>';
+        list.innerHTML = `<li class="note empty">${esc(t('games-none-yet'))}</li>`;
         return;
       }
       const page =
@@ -210,7 +246,7 @@ export async function showHistory(root) {
           : await listGames({ player: s.tab === 'mine' ? me?.player_id : undefined, name: s.name, result: s.result, ruleSet: s.ruleSet, cursor: append ? cursor : null }, me?.token);
       const html = page.games.map((g) => rowHtml(g, meId, s.tab === 'live', rsNames)).join('');
       if (append) list.insertAdjacentHTML('beforeend', html);
-      else list.innerHTML = html || `<li class="note empty">${s.tab === 'live' ? 'Nobody is playing right now.' : 'No games match.'}</li>`;
+      else list.innerHTML = html || `<li class="note empty">${esc(s.tab === 'live' ? t('games-live-empty') : t('games-none-match'))}</li>`;
       cursor = page.next_cursor;
       more.hidden = cursor === null;
     } catch (e) {

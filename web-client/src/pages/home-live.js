@@ -3,6 +3,8 @@
 // one row each as the history's "Playing now" tab draws it.
 
 import { rowHtml } from './history.js';
+import { esc } from './ui.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * The list's items: a row a game (with a Watch link), or a note when
@@ -12,7 +14,7 @@ import { rowHtml } from './history.js';
  * @param {Record<string, string>} ruleSetNames  id → name
  */
 export function liveListHtml(games, me, ruleSetNames) {
-  if (!games.length) return '<li class="note empty">Nobody is playing a public game right now.</li>';
+  if (!games.length) return `<li class="note empty">${esc(t('home-live-empty'))}</li>`;
   // The feed sends a game again only when some game starts or ends: its
   // number of turns would stand still, so it is left out.
   return games.map((g) => rowHtml(g, me, true, ruleSetNames, false)).join('');

@@ -11,6 +11,21 @@ import * as identity from '../logic/identity.js';
 import { pieceSvg } from '../draw/icons.js';
 import { esc } from '../draw/board.js';
 import { playNowHtml, wirePlayNow } from './play-now.js';
+import { t } from '../i18n/messages.js';
+
+/**
+ * How long ago `iso` was, as the messages take it: `unit` (`now`, `min`
+ * or `h`) and `n` of them.
+ * @param {string} iso
+ * @param {number} now
+ * @returns {{unit: string, n: number}}
+ */
+function since(iso, now) {
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (s < 45) return { unit: 'now', n: 0 };
+  if (s < 3600) return { unit: 'min', n: Math.round(s / 60) };
+  return { unit: 'h', n: Math.round(s / 3600) };
+}
 
 /**
  * "just now", "3 min ago"…
@@ -18,10 +33,7 @@ import { playNowHtml, wirePlayNow } from './play-now.js';
  * @param {number} now
  */
 export function ago(iso, now) {
-  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (s < 45) return 'just now';
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  return `${Math.round(s / 3600)} h ago`;
+  return t('home-ago', since(iso, now));
 }
 
 /**
@@ -31,7 +43,7 @@ export function ago(iso, now) {
  * @param {boolean} checked
  */
 function ruleSetChoice(d, checked) {
-  return `<label class="rs-choice"><input type="radio" name="rule_set" value="${esc(d.id)}"${checked ? ' checked' : ''}><span><strong>${esc(d.name)}</strong><small>${esc(d.summary)}</small><span class="rs-links"><a href="/rules#${esc(d.id)}" class="rules-link">Rules</a> <a href="/learn/${esc(d.id)}" class="rules-link learn-link">Learn to play</a></span></span></label>`;
+  return `<label class="rs-choice"><input type="radio" name="rule_set" value="${esc(d.id)}"${checked ? ' checked' : ''}><span><strong>${esc(t(d.name))}</strong><small>${esc(t(d.summary))}</small><span class="rs-links"><a href="/rules#${esc(d.id)}" class="rules-link">${esc(t('home-rule-set-rules'))}</a> <a href="/learn/${esc(d.id)}" class="rules-link learn-link">${esc(t('home-rule-set-learn'))}</a></span></span></label>`;
 }
 
 /**
@@ -44,31 +56,24 @@ export function seatsHtml(d, seats) {
   let html = '';
   if (d.seats.max > d.seats.min) {
     const counts = [];
-    for (let k = d.seats.min; k <= d.seats.max; k += 1) counts.push(`<label><input type="radio" name="seats" value="${k}"${k === seats ? ' checked' : ''}><span>${k} players</span></label>`);
-    html += `<fieldset class="choice"><legend>Players</legend>${counts.join('')}</fieldset>`;
+    for (let k = d.seats.min; k <= d.seats.max; k += 1) counts.push(`<label><input type="radio" name="seats" value="${k}"${k === seats ? ' checked' : ''}><span>${esc(t('home-players-count', { count: k }))}</span></label>`);
+    html += `<fieldset class="choice"><legend>${esc(t('home-players'))}</legend>${counts.join('')}</fieldset>`;
   }
   const colours = d.colours.length >= seats ? d.colours.slice(0, seats) : [];
-  const mine = [`<label><input type="radio" name="seat" value="random" checked><span class="dice" aria-hidden="true">?</span><span>Random<small>let fate choose</small></span></label>`];
+  const mine = [`<label><input type="radio" name="seat" value="random" checked><span class="dice" aria-hidden="true">?</span><span>${esc(t('home-seat-random'))}<small>${esc(t('home-seat-random.hint'))}</small></span></label>`];
   for (let k = 0; k < seats; k += 1) {
     const c = colours[k];
-    mine.push(`<label><input type="radio" name="seat" value="${k}">${pieceSvg(k, 'inline')}<span>Seat ${k + 1}${c ? ` · ${esc(c.name)}` : ''}<small>${k === 0 ? 'plays first' : `plays ${ordinal(k + 1)}`}</small></span></label>`);
+    const seat = c ? t('home-seat-coloured', { seat: k + 1, colour: t(c.name) }) : t('home-seat', { seat: k + 1 });
+    mine.push(`<label><input type="radio" name="seat" value="${k}">${pieceSvg(k, 'inline')}<span>${esc(seat)}<small>${esc(t('home-seat-order', { position: k + 1 }))}</small></span></label>`);
   }
-  html += `<fieldset class="choice"><legend>Your seat</legend>${mine.join('')}</fieldset>`;
+  html += `<fieldset class="choice"><legend>${esc(t('home-your-seat'))}</legend>${mine.join('')}</fieldset>`;
   const others = [];
   for (let k = 1; k < seats; k += 1) {
-    const opts = [`<option value="">a person (invite)</option>`, ...COMPUTER_LEVELS.map((l) => `<option value="${l.level}">the computer, ${l.name.toLowerCase()}</option>`)];
-    others.push(`<label class="other-seat">${seats === 2 ? 'Your opponent' : `Other seat ${k}`} <select name="other${k}" data-other="${k}">${opts.join('')}</select></label>`);
+    const opts = [`<option value="">${esc(t('home-other-person'))}</option>`, ...COMPUTER_LEVELS.map((l) => `<option value="${l.level}">${esc(t('home-other-computer', { level: l.level }))}</option>`)];
+    others.push(`<label class="other-seat">${esc(seats === 2 ? t('home-opponent') : t('home-other-seat', { seat: k }))} <select name="other${k}" data-other="${k}">${opts.join('')}</select></label>`);
   }
-  html += `<fieldset class="choice others"><legend>The other seats</legend>${others.join('')}<p class="note">${seats === 2 ? '' : 'The other seats follow yours in turn order. '}Seats you give the computer are taken at once; the others are for the people you invite.</p></fieldset>`;
+  html += `<fieldset class="choice others"><legend>${esc(t('home-other-seats'))}</legend>${others.join('')}<p class="note">${esc(t('home-other-seats-note', { seats }))}</p></fieldset>`;
   return `<div class="rs-${esc(d.id)}">${html}</div>`;
-}
-
-/**
- * "first", "second"…
- * @param {number} k
- */
-function ordinal(k) {
-  return ['zeroth', 'first', 'second', 'third', 'fourth'][k] ?? `${k}th`;
 }
 
 /**
@@ -78,43 +83,44 @@ function ordinal(k) {
  */
 function homeHtml(name, ruleSets, account) {
   const first = ruleSets[0];
+  const m = (/** @type {string} */ key) => esc(t(key));
   return `<section class="hero">
-<h1>Senet</h1>
-<p class="lede">The race game of ancient Egypt, played for five thousand years. Choose a rule set, invite friends or play the computer.</p>
+<h1>${m('home-title')}</h1>
+<p class="lede">${m('home-lede')}</p>
 </section>
 <div class="home-grid">
 ${playNowHtml(ruleSets, account)}
 <section class="panel new-game" aria-labelledby="new-title">
-<h2 id="new-title">Start a game</h2>
+<h2 id="new-title">${m('home-new-title')}</h2>
 <form id="create-form" class="form" novalidate>
-<label for="name">Your name</label>
-<input id="name" name="name" type="text" maxlength="32" autocomplete="nickname" placeholder="e.g. Nefertari" value="${esc(name)}">
-<fieldset class="choice rule-sets"><legend>Rule set</legend>
+<label for="name">${m('home-name')}</label>
+<input id="name" name="name" type="text" maxlength="32" autocomplete="nickname" placeholder="${m('home-name.placeholder')}" value="${esc(name)}">
+<fieldset class="choice rule-sets"><legend>${m('home-rule-set')}</legend>
 ${ruleSets.map((d, i) => ruleSetChoice(d, i === 0)).join('\n')}
 </fieldset>
 <div id="seat-choices">${first ? seatsHtml(first, first.seats.min) : ''}</div>
 ${timeControlHtml()}
-<fieldset class="choice two"><legend>Who can join</legend>
-<label><input type="radio" name="visibility" value="public" checked><span>Public<small>listed below for anyone</small></span></label>
-<label><input type="radio" name="visibility" value="private"><span>Private<small>only with your link</small></span></label>
+<fieldset class="choice two"><legend>${m('home-visibility')}</legend>
+<label><input type="radio" name="visibility" value="public" checked><span>${m('home-public')}<small>${m('home-public.hint')}</small></span></label>
+<label><input type="radio" name="visibility" value="private"><span>${m('home-private')}<small>${m('home-private.hint')}</small></span></label>
 </fieldset>
 <p class="form-error" role="alert" id="create-error"></p>
-<button type="submit" class="btn primary big" id="create-btn">Create the game</button>
+<button type="submit" class="btn primary big" id="create-btn">${m('home-create')}</button>
 </form>
 </section>
 <section class="panel lobby" aria-labelledby="lobby-title">
-<h2 id="lobby-title">Open games</h2>
-<p class="note">Public rooms waiting for players. Join one with a click.</p>
-<ul id="lobby-list" class="lobby-list" aria-live="polite"><li class="note">Loading…</li></ul>
+<h2 id="lobby-title">${m('home-lobby-title')}</h2>
+<p class="note">${m('home-lobby-note')}</p>
+<ul id="lobby-list" class="lobby-list" aria-live="polite"><li class="note">${m('page-loading')}</li></ul>
 </section>
 <section class="panel playing-now" aria-labelledby="live-title">
-<h2 id="live-title">Playing now</h2>
-<p class="note">Public games in progress. Watch one.</p>
-<ul id="live-list" class="hg-list" aria-live="polite" data-testid="live-games"><li class="note">Loading…</li></ul>
+<h2 id="live-title">${m('home-live-title')}</h2>
+<p class="note">${m('home-live-note')}</p>
+<ul id="live-list" class="hg-list" aria-live="polite" data-testid="live-games"><li class="note">${m('page-loading')}</li></ul>
 </section>
 <section class="panel rules-card">
-<h2>How to play</h2>
-<p>Every rule set races pieces along the S-shaped path of thirty squares and off the board. <a href="/rules">Read the rules of each rule set</a>.</p>
+<h2>${m('home-rules-title')}</h2>
+<p>${m('home-rules-text')} <a href="/rules">${m('home-rules-link')}</a>${m('home-rules-link.after')}</p>
 </section>
 </div>`;
 }
@@ -139,7 +145,7 @@ export async function showHome(root) {
   const errorEl = /** @type {HTMLElement} */ (root.querySelector('#create-error'));
   const list = /** @type {HTMLElement} */ (root.querySelector('#lobby-list'));
   const liveList = /** @type {HTMLElement} */ (root.querySelector('#live-list'));
-  const rsNames = Object.fromEntries(ruleSets.map((d) => [d.id, d.name]));
+  const rsNames = Object.fromEntries(ruleSets.map((d) => [d.id, t(d.name)]));
 
   /**
    * The identity for the typed name: the saved one, or a new one.
@@ -200,12 +206,12 @@ export async function showHome(root) {
 
   // The seat choices follow the rule set and the number of players.
   form.addEventListener('change', (ev) => {
-    const t = /** @type {HTMLInputElement} */ (ev.target);
-    if (t.name !== 'rule_set' && t.name !== 'seats') return;
+    const input = /** @type {HTMLInputElement} */ (ev.target);
+    if (input.name !== 'rule_set' && input.name !== 'seats') return;
     const data = new FormData(form);
     const d = ruleSets.find((x) => x.id === String(data.get('rule_set')));
     if (!d) return;
-    const seats = t.name === 'seats' ? Number(t.value) : d.seats.min;
+    const seats = input.name === 'seats' ? Number(input.value) : d.seats.min;
     /** @type {HTMLElement} */ (root.querySelector('#seat-choices')).innerHTML = seatsHtml(d, seats);
   });
 
@@ -217,7 +223,7 @@ export async function showHome(root) {
     try {
       const id = await ensureIdentity();
       if (!id) {
-        errorEl.textContent = `${errorEl.textContent} Enter your name above, then join.`;
+        errorEl.textContent = `${errorEl.textContent} ${t('home-join-needs-name')}`;
         return;
       }
       location.assign(`/r/${encodeURIComponent(btn.dataset.join ?? '')}?join=1`);
@@ -240,12 +246,13 @@ export async function showHome(root) {
     list.innerHTML = rooms.length
       ? rooms
           .map((r) => {
-            const rs = ruleSets.find((x) => x.id === r.rule_set)?.name ?? r.rule_set;
+            const rs = rsNames[r.rule_set] ?? r.rule_set;
             const tc = controlText(r.time_control);
-            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>waiting ${ago(r.created_at, now)}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''}${r.rated ? ' · rated' : ''} · ${r.open_seats} of ${r.seats} seats open</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="Join ${esc(r.creator)}'s game of ${esc(rs)}">${mine.has(r.creator) ? 'Open' : 'Join'}</button></li>`;
+            const join = mine.has(r.creator) ? 'home-lobby-open' : 'home-lobby-join';
+            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>${esc(t('home-lobby-waiting', since(r.created_at, now)))}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''}${r.rated ? ` · ${esc(t('home-lobby-rated'))}` : ''} · ${esc(t('home-lobby-seats-open', { open: r.open_seats, seats: r.seats }))}</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="${esc(t('home-lobby-join.aria-label', { name: r.creator, ruleSet: rs }))}">${esc(t(join))}</button></li>`;
           })
           .join('')
-      : '<li class="note empty">No open games right now. Create one and share the link!</li>';
+      : `<li class="note empty">${esc(t('home-lobby-empty'))}</li>`;
   }
 
   let lastLive = '';

@@ -8,6 +8,7 @@ import { errorText } from '../logic/format.js';
 import { pools } from '../net/accounts-api.js';
 import * as identity from '../logic/identity.js';
 import { esc } from './ui.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * The panel's markup.
@@ -18,25 +19,29 @@ export function playNowHtml(ruleSets, account) {
   const options = [];
   for (const d of ruleSets) {
     for (let k = d.seats.min; k <= d.seats.max; k += 1) {
-      const label = d.seats.max > d.seats.min ? `${d.name}, ${k} players` : d.name;
+      const label = d.seats.max > d.seats.min ? t('play-now-pool', { ruleSet: t(d.name), count: k }) : t(d.name);
       options.push(`<option value="${esc(d.id)}:${k}">${esc(label)}</option>`);
     }
   }
-  const clocks = TIME_CONTROL_CHOICES.map(([value, label]) => `<option value="${value}"${value === 'clock:300+3' ? ' selected' : ''}>${label}</option>`).join('');
+  const clocks = TIME_CONTROL_CHOICES.map(([value, label]) => `<option value="${value}"${value === 'clock:300+3' ? ' selected' : ''}>${esc(label)}</option>`).join('');
+  const m = (/** @type {string} */ key) => esc(t(key));
+  const ratedNote = account
+    ? m('play-now-rated-note')
+    : `${m('play-now-rated-account')} <a href="/account">${m('play-now-rated-account.link')}</a>${m('play-now-rated-account.after')}`;
   return `<section class="panel play-now" aria-labelledby="play-now-title">
-<h2 id="play-now-title">Play now</h2>
-<p class="note">Play whoever else is looking for the same game: you are seated as soon as there are enough players.</p>
+<h2 id="play-now-title">${m('play-now-title')}</h2>
+<p class="note">${m('play-now-note')}</p>
 <form id="play-now-form" class="form" novalidate>
-<label for="pn-pool">Game</label>
+<label for="pn-pool">${m('play-now-game')}</label>
 <select id="pn-pool" name="pool">${options.join('')}</select>
-<label for="pn-clock">Clock</label>
+<label for="pn-clock">${m('play-now-clock')}</label>
 <select id="pn-clock" name="clock">${clocks}</select>
-<label class="check"><input type="checkbox" id="pn-rated" name="rated"${account ? '' : ' disabled'}> Rated</label>
-<p class="note" id="pn-rated-note">${account ? 'Rated games change your rating; they need a clock.' : 'Rated games are for players with an account: <a href="/account">sign up</a>.'}</p>
+<label class="check"><input type="checkbox" id="pn-rated" name="rated"${account ? '' : ' disabled'}> ${m('play-now-rated')}</label>
+<p class="note" id="pn-rated-note">${ratedNote}</p>
 <p class="form-error" role="alert" id="pn-error"></p>
 <p id="pn-status" role="status" aria-live="polite" data-testid="play-now-status"></p>
-<div class="row"><button type="submit" class="btn primary big" id="pn-go" data-testid="play-now">Play now</button>
-<button type="button" class="btn" id="pn-cancel" hidden>Cancel</button></div>
+<div class="row"><button type="submit" class="btn primary big" id="pn-go" data-testid="play-now">${m('play-now-go')}</button>
+<button type="button" class="btn" id="pn-cancel" hidden>${m('play-now-cancel')}</button></div>
 </form>
 <p class="note" id="pn-pools" aria-live="polite"></p>
 </section>`;
@@ -82,7 +87,7 @@ export function wirePlayNow(root, ruleSets, ensureIdentity) {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/seek?token=${encodeURIComponent(id.token)}`);
     socket = ws;
     go.disabled = true;
-    status.textContent = 'Connecting…';
+    status.textContent = t('play-now-connecting');
     ws.addEventListener('open', () => ws.send(JSON.stringify(seek)));
     ws.addEventListener('message', (msg) => {
       let m;
@@ -91,15 +96,16 @@ export function wirePlayNow(root, ruleSets, ensureIdentity) {
       } catch {
         return;
       }
-      const name = ruleSets.find((d) => d.id === ruleSet)?.name ?? ruleSet;
+      const d = ruleSets.find((x) => x.id === ruleSet);
+      const name = d ? t(d.name) : ruleSet;
       if (m.type === 'seeking') {
         cancel.hidden = false;
-        status.textContent = `Looking for ${Number(seats) > 2 ? 'players' : 'an opponent'}: ${name}${timeControl ? `, ${controlText(m.time_control)}` : ''}${rated ? ', rated' : ''}…`;
+        status.textContent = t('play-now-seeking', { seats: Number(seats), ruleSet: name, timed: timeControl ? 'yes' : 'no', clock: timeControl ? controlText(m.time_control) : '', rated: rated ? 'yes' : 'no' });
       } else if (m.type === 'paired') {
-        status.textContent = 'Found! Opening the game…';
+        status.textContent = t('play-now-found');
         location.assign(`/r/${encodeURIComponent(m.code)}`);
       } else if (m.type === 'cancelled') {
-        status.textContent = m.reason === 'replaced' ? 'You are looking for a game in another tab.' : 'Stopped looking.';
+        status.textContent = m.reason === 'replaced' ? t('play-now-replaced') : t('play-now-stopped');
       } else if (m.type === 'error') {
         errors.textContent = errorText(m.code, m.message);
         status.textContent = '';
@@ -124,9 +130,12 @@ export function wirePlayNow(root, ruleSets, ensureIdentity) {
     if (!root.isConnected) return;
     try {
       const waiting = await pools();
-      poolsNote.textContent = waiting.length
-        ? `Waiting now: ${waiting.map((p) => `${p.waiting} for ${ruleSets.find((d) => d.id === p.rule_set)?.name ?? p.rule_set}${p.seats > 2 ? ` (${p.seats} players)` : ''}${p.time_control.kind === 'none' ? '' : `, ${controlText(p.time_control)}`}${p.rated ? ', rated' : ''}`).join('; ')}.`
-        : '';
+      const pool = (/** @type {typeof waiting[number]} */ p) => {
+        const d = ruleSets.find((x) => x.id === p.rule_set);
+        const timed = p.time_control.kind !== 'none';
+        return t('play-now-pool-waiting', { waiting: p.waiting, ruleSet: d ? t(d.name) : p.rule_set, seats: p.seats, timed: timed ? 'yes' : 'no', clock: timed ? controlText(p.time_control) : '', rated: p.rated ? 'yes' : 'no' });
+      };
+      poolsNote.textContent = waiting.length ? t('play-now-pools', { pools: waiting.map(pool).join('; ') }) : '';
     } catch {
       poolsNote.textContent = '';
     }

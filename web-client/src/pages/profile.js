@@ -8,6 +8,25 @@ import { poolName, ruleSetNames } from './leaderboard.js';
 import { rowHtml } from './history.js';
 import * as identity from '../logic/identity.js';
 import { esc } from './ui.js';
+import { formatNumber, t } from '../i18n/messages.js';
+
+/**
+ * A player's totals in words: "12 games: 7 won, 5 lost."
+ * @param {{games: number, wins: number, losses: number}} totals
+ */
+export function totalsText(totals) {
+  return t('profile-totals', { games: totals.games, wins: totals.wins, losses: totals.losses });
+}
+
+/**
+ * The ratings table's rows: each pool's name, rating, deviation and rated games.
+ * @param {import('../net/accounts-api.js').PoolRating[]} ratings
+ */
+export function ratingRowsHtml(ratings) {
+  return ratings
+    .map((r) => `<tr data-pool="${esc(r.pool)}"><th scope="row">${esc(poolName(r.pool))}</th><td data-testid="rating-${esc(r.pool)}">${r.games > 0 ? esc(ratingText(r)) : `<span class="muted">${esc(t('profile-not-rated'))}</span>`}</td><td>${r.games > 0 ? esc(`±${formatNumber(Math.round(r.deviation))}`) : ''}</td><td>${esc(formatNumber(r.games))}</td></tr>`)
+    .join('');
+}
 
 /**
  * The profile page.
@@ -20,33 +39,32 @@ export async function showProfile(root, who) {
   try {
     player = await playerRatings(who);
   } catch (e) {
-    document.title = 'Player not found · Senet Online';
-    root.innerHTML = `<section class="panel center"><h1>Player not found</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p><p><a class="btn primary" href="/leaderboard">See the leaderboards</a></p></section>`;
+    document.title = t('profile-not-found-title');
+    root.innerHTML = `<section class="panel center"><h1>${esc(t('profile-not-found'))}</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p><p><a class="btn primary" href="/leaderboard">${esc(t('profile-see-leaderboards'))}</a></p></section>`;
     return;
   }
   const shown = player.username ?? player.display_name;
-  document.title = `${shown} · Senet Online`;
+  document.title = t('profile-doc-title', { name: shown });
   const played = player.ratings.filter((r) => r.games > 0);
-  const rows = player.ratings
-    .map((r) => `<tr data-pool="${esc(r.pool)}"><th scope="row">${esc(poolName(r.pool, names))}</th><td data-testid="rating-${esc(r.pool)}">${r.games > 0 ? esc(ratingText(r)) : '<span class="muted">not rated yet</span>'}</td><td>${r.games > 0 ? `±${Math.round(r.deviation)}` : ''}</td><td>${r.games}</td></tr>`)
-    .join('');
+  const a = (/** @type {string} */ key) => esc(t(key));
+  const head = ['profile-rule-set', 'profile-rating', 'profile-deviation', 'profile-rated-games'].map((key) => `<th scope="col">${a(key)}</th>`).join('');
   root.innerHTML = `<section class="panel profile" aria-labelledby="profile-title">
 <h1 id="profile-title">${esc(shown)}</h1>
-${player.username && player.display_name !== player.username ? `<p class="note">Plays as ${esc(player.display_name)}</p>` : ''}
-<h2>Ratings</h2>
-<p class="note">A "?" marks a rating that is still provisional: it moves a lot with each game until the player has played enough.</p>
-<table class="ratings-table"><thead><tr><th scope="col">Rule set</th><th scope="col">Rating</th><th scope="col">Deviation</th><th scope="col">Rated games</th></tr></thead><tbody>${rows}</tbody></table>
+${player.username && player.display_name !== player.username ? `<p class="note">${esc(t('profile-plays-as', { name: player.display_name }))}</p>` : ''}
+<h2>${a('profile-ratings')}</h2>
+<p class="note">${a('profile-provisional')}</p>
+<table class="ratings-table"><thead><tr>${head}</tr></thead><tbody>${ratingRowsHtml(player.ratings)}</tbody></table>
 <div id="charts"></div>
-<h2>Games</h2>
+<h2>${a('profile-games')}</h2>
 <div id="totals" class="totals" aria-live="polite"></div>
-<ul id="recent" class="hg-list" aria-label="Recent games"></ul>
-<p><a class="standalone" href="/games?player=${encodeURIComponent(player.player_id)}">Every game of ${esc(shown)}</a></p>
+<ul id="recent" class="hg-list" aria-label="${a('profile-recent')}"></ul>
+<p><a class="standalone" href="/games?player=${encodeURIComponent(player.player_id)}">${esc(t('profile-every-game', { name: shown }))}</a></p>
 </section>`;
   const charts = /** @type {HTMLElement} */ (root.querySelector('#charts'));
   for (const r of played) {
     try {
       const history = await ratingHistory(player.player_id, r.pool);
-      const label = `${poolName(r.pool, names)} rating`;
+      const label = t('profile-chart', { pool: poolName(r.pool) });
       charts.insertAdjacentHTML('beforeend', `<figure class="rating-figure"><figcaption>${esc(label)}</figcaption>${ratingChartSvg(history.games, label)}</figure>`);
     } catch {
       // A chart that cannot be read leaves the others.
@@ -56,7 +74,7 @@ ${player.username && player.display_name !== player.username ? `<p class="note">
   const token = me?.player_id === player.player_id ? me.token : undefined;
   try {
     const totals = await playerTotals(player.player_id, token);
-    /** @type {HTMLElement} */ (root.querySelector('#totals')).textContent = `${totals.games} games, ${totals.wins} won, ${totals.losses} lost.`;
+    /** @type {HTMLElement} */ (root.querySelector('#totals')).textContent = totalsText(totals);
     const page = await listGames({ player: player.player_id, limit: 10 }, token);
     /** @type {HTMLElement} */ (root.querySelector('#recent')).innerHTML = page.games.map((g) => rowHtml(g, player.player_id, false, names)).join('');
   } catch {

@@ -18,6 +18,7 @@ import { controlText } from '../logic/clock.js';
 import { thinkHtml } from '../logic/decision-time.js';
 import { durationText, frames, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../logic/replay-logic.js';
 import { boardHtml, esc, trayHtml } from '../draw/board.js';
+import { language, t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').View} View */
 
@@ -36,7 +37,7 @@ export function gameNames(g) {
       // Named as in the room: "Expert computer".
       if (s?.computer) return computerName(s.computer, computerNth(g.seats, seat));
       if (s?.display_name) return s.display_name;
-      return `Seat ${seat + 1}`;
+      return t('replay-seat', { number: seat + 1 });
     },
   };
 }
@@ -46,9 +47,9 @@ export function gameNames(g) {
  * @param {GameRecord} g
  */
 export function gameResultText(g) {
-  if (!g.standing) return g.status === 'playing' ? 'In progress' : 'Not finished';
-  const t = standingText(gameNames(g), g.standing);
-  return `${t.head}. ${t.places.join(' ')}`;
+  if (!g.standing) return g.status === 'playing' ? t('replay-in-progress') : t('replay-not-finished');
+  const st = standingText(gameNames(g), g.standing);
+  return t('replay-result', { head: st.head, places: st.places.join(' ') });
 }
 
 /**
@@ -71,7 +72,7 @@ function throwerOf(g, n) {
  */
 export function stepPanelHtml(g, all, n) {
   const names = gameNames(g);
-  if (n === 0) return `${rollHtml(null, g.description.chance)}<p class="replay-what">The start.</p>`;
+  if (n === 0) return `${rollHtml(null, g.description.chance)}<p class="replay-what">${esc(t('replay-start-text'))}</p>`;
   const st = g.steps[n - 1];
   /** @type {import('../types.js').Roll | null} */
   let roll = null;
@@ -102,7 +103,7 @@ export function moveListHtml(g, n) {
       return `<li><button type="button" class="turn-btn" data-turn="${st.step_no}"${cur}><span class="turn-no">${st.step_no}.</span>${who}<span class="turn-words">${esc(stepLine(names, st, st.by ?? null))}</span>${thinkHtml(st)}</button></li>`;
     })
     .join('');
-  const start = `<li><button type="button" class="turn-btn" data-turn="0"${n === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> start</button></li>`;
+  const start = `<li><button type="button" class="turn-btn" data-turn="0"${n === 0 ? ' aria-current="step"' : ''}><span class="turn-no">0.</span> ${esc(t('replay-start'))}</button></li>`;
   return `<ol class="move-list" data-testid="moves">${start}${items}</ol>`;
 }
 
@@ -114,36 +115,39 @@ export function replayPageHtml(g) {
   const names = gameNames(g);
   const last = g.steps.length;
   // Both times, each labelled (the games list shows when a game finished).
-  const started = g.started_at ? `Started ${new Date(g.started_at).toLocaleString()}` : '';
-  const finished = g.finished_at ? `Finished ${new Date(g.finished_at).toLocaleString()}` : '';
-  const when = [started, finished].filter(Boolean).map((t) => ` · ${esc(t)}`).join('');
+  const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' });
+  const started = g.started_at ? t('replay-started', { date: date.format(new Date(g.started_at)) }) : '';
+  const finished = g.finished_at ? t('replay-finished', { date: date.format(new Date(g.finished_at)) }) : '';
+  const when = [started, finished].filter(Boolean).map((x) => ` · ${esc(x)}`).join('');
   const control = controlText(g.time_control);
-  const who = g.seats.map((s) => `${esc(names.seat(s.seat))} <small class="inline">${pieceSvg(s.colour ?? s.seat, 'inline')}${esc(colourName(g.description, s.colour ?? (g.description.colours.length > s.seat ? s.seat : null)))}</small>`).join(' vs ');
+  const vs = ` ${esc(t('replay-versus'))} `;
+  const who = g.seats.map((s) => `${esc(names.seat(s.seat))} <small class="inline">${pieceSvg(s.colour ?? s.seat, 'inline')}${esc(colourName(g.description, s.colour ?? (g.description.colours.length > s.seat ? s.seat : null)))}</small>`).join(vs);
   const keys = g.seats.map((s) => `<span class="key race-c${s.colour ?? s.seat}">${esc(names.seat(s.seat))}</span>`).join(' ');
+  const a = (/** @type {string} */ key) => esc(t(key));
   return `<section class="panel replay-head rs-${esc(g.description.id)}">
-<p class="crumbs"><a href="/games">← All games</a></p>
+<p class="crumbs"><a href="/games">← ${a('replay-all-games')}</a></p>
 <h1>${who}</h1>
-<p class="replay-meta">${esc(g.description.name)} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${last} steps · ${esc(durationText(g.duration_secs))}${control ? ` · clock <span data-testid="time-control">${esc(control)}</span>` : ''}${when}</p>
-<p class="fairness" data-testid="fairness" aria-live="polite">${g.fairness ? 'Checking the throws…' : 'Throws of this game came from the server\'s random number generator (before provably fair chance).'}</p>
-<p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>Download record (.txt)</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>Download JSON</a></p>
+<p class="replay-meta">${esc(t(g.description.name))} · <strong data-testid="game-result">${esc(gameResultText(g))}</strong> · ${esc(t('replay-steps', { steps: last }))} · ${esc(durationText(g.duration_secs))}${control ? ` · ${a('replay-clock')} <span data-testid="time-control">${esc(control)}</span>` : ''}${when}</p>
+<p class="fairness" data-testid="fairness" aria-live="polite">${g.fairness ? a('replay-fair-checking') : a('replay-fair-before')}</p>
+<p class="downloads"><a class="btn" href="/api/games/${esc(g.game_id)}/record.txt" download>${a('replay-download-text')}</a> <a class="btn" href="/api/games/${esc(g.game_id)}/record.json" download>${a('replay-download-json')}</a></p>
 </section>
 <div class="replay-grid rs-${esc(g.description.id)}">
-<section class="panel replay-main" aria-label="Board">
+<section class="panel replay-main" aria-label="${a('replay-board')}">
 <div class="board-wrap${g.seats.length > 2 ? ' many' : ''}" id="replay-board"></div>
-<div class="replay-controls" role="group" aria-label="Step through the game">
-<button type="button" class="btn" data-step="first" aria-label="First step">|◀</button>
-<button type="button" class="btn" data-step="prev" aria-label="Previous step">◀</button>
-<input type="range" id="turn-slider" min="0" max="${last}" value="0" step="1" aria-label="Step">
-<button type="button" class="btn" data-step="next" aria-label="Next step">▶</button>
-<button type="button" class="btn" data-step="last" aria-label="Last step">▶|</button>
+<div class="replay-controls" role="group" aria-label="${a('replay-controls')}">
+<button type="button" class="btn" data-step="first" aria-label="${a('replay-first')}">|◀</button>
+<button type="button" class="btn" data-step="prev" aria-label="${a('replay-previous')}">◀</button>
+<input type="range" id="turn-slider" min="0" max="${last}" value="0" step="1" aria-label="${a('replay-slider')}">
+<button type="button" class="btn" data-step="next" aria-label="${a('replay-next')}">▶</button>
+<button type="button" class="btn" data-step="last" aria-label="${a('replay-last')}">▶|</button>
 <output id="turn-label" for="turn-slider" aria-live="polite"></output>
 </div>
 <div class="replay-sticks throw-panel" id="replay-sticks" data-testid="sticks"></div>
-<figure class="race"><figcaption>Race: distance left to bear off ${keys}</figcaption><div id="race"></div></figure>
+<figure class="race"><figcaption>${a('replay-race-caption')} ${keys}</figcaption><div id="race"></div></figure>
 </section>
-<section class="panel replay-side" aria-label="Steps">
-<h2>Steps</h2>
-<p class="note">Arrow keys step; Home and End jump.</p>
+<section class="panel replay-side" aria-label="${a('replay-steps-heading')}">
+<h2>${a('replay-steps-heading')}</h2>
+<p class="note">${a('replay-keys')}</p>
 <div id="move-list"></div>
 </section>
 </div>`;
@@ -156,7 +160,7 @@ export function replayPageHtml(g) {
  */
 export async function showReplay(root, id) {
   root.dataset.page = 'replay';
-  root.innerHTML = '<p class="loading">Loading the game…</p>';
+  root.innerHTML = `<p class="loading">${esc(t('replay-loading'))}</p>`;
   /** @type {GameRecord} */
   let game;
   // A private game is shown only to its players: ask as this browser's
@@ -176,7 +180,8 @@ export async function showReplay(root, id) {
       }
     }
   } catch (e) {
-    root.innerHTML = `<section class="panel center"><h1>Game not found</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p><p><a class="btn primary" href="/games">All games</a></p></section>`;
+    document.title = t('replay-not-found-title');
+    root.innerHTML = `<section class="panel center"><h1>${esc(t('replay-not-found'))}</h1><p>${esc(e instanceof Error ? e.message : String(e))}</p><p><a class="btn primary" href="/games">${esc(t('replay-all-games'))}</a></p></section>`;
     return;
   }
   const all = frames(game);
@@ -198,7 +203,7 @@ export async function showReplay(root, id) {
       });
     }
   }
-  document.title = `${game.seats.map((x) => names.seat(x.seat)).join(' vs ')} · Senet Online`;
+  document.title = t('replay-doc-title', { players: game.seats.map((x) => names.seat(x.seat)).join(` ${t('replay-versus')} `) });
   const board = /** @type {HTMLElement} */ (root.querySelector('#replay-board'));
   const slider = /** @type {HTMLInputElement} */ (root.querySelector('#turn-slider'));
   const label = /** @type {HTMLElement} */ (root.querySelector('#turn-label'));
@@ -221,7 +226,7 @@ export async function showReplay(root, id) {
     const trays = game.seats.map((x) => trayHtml(names, view, x.seat));
     board.innerHTML = game.seats.length === 2 ? `${trays[0]}${b}${trays[1]}` : `${b}<div class="trays">${trays.join('')}</div>`;
     slider.value = String(n);
-    label.textContent = `Step ${n} of ${last}`;
+    label.textContent = t('replay-step-of', { step: n, steps: last });
     sticks.innerHTML = stepPanelHtml(game, all, n);
     race.innerHTML = raceChartSvg(series, n, chartSeats);
     list.innerHTML = moveListHtml(game, n);
@@ -271,9 +276,9 @@ async function showFairness(root, game) {
     const verdict = await verifyGame(game.fairness, game.game_id, game.seat_count, game.steps);
     out.dataset.verified = String(verdict.ok);
     out.textContent = verdict.ok
-      ? `✓ Provably fair: ${verdict.message} (commitment ${game.fairness.commitment.slice(0, 12)}…)`
+      ? `✓ ${t('replay-fair-ok', { message: verdict.message, commitment: game.fairness.commitment.slice(0, 12) })}`
       : `${game.fairness.server_seed ? '✗ ' : ''}${verdict.message}`;
   } catch (e) {
-    out.textContent = `The throws could not be checked in this browser: ${e instanceof Error ? e.message : String(e)}`;
+    out.textContent = t('replay-fair-unchecked', { error: e instanceof Error ? e.message : String(e) });
   }
 }

@@ -5,8 +5,9 @@
 // page says so and asks again with growing pauses.
 
 import { getJson } from '../net/history-api.js';
-import { CHART_WIDTH, stepAt, winChanceSvg } from '../draw/review-chart.js';
+import { CHART_WIDTH, gradeWords, pointsText, stepAt, winChanceSvg } from '../draw/review-chart.js';
 import { esc } from '../draw/board.js';
+import { formatNumber, t } from '../i18n/messages.js';
 
 /** @typedef {import('../draw/review-chart.js').ReviewEntry} ReviewEntry */
 
@@ -35,13 +36,13 @@ import { esc } from '../draw/board.js';
  * @property {SeatSummary[]} [seats]
  */
 
-/** The symbol and words of each grade. */
+/** The symbol of each grade (its words: `gradeWords`, review-chart.js). */
 export const GRADES = {
-  best: { symbol: '★', words: 'best move' },
-  good: { symbol: '✓', words: 'good move' },
-  inaccuracy: { symbol: '?!', words: 'inaccuracy' },
-  mistake: { symbol: '?', words: 'mistake' },
-  blunder: { symbol: '??', words: 'blunder' },
+  best: { symbol: '★' },
+  good: { symbol: '✓' },
+  inaccuracy: { symbol: '?!' },
+  mistake: { symbol: '?' },
+  blunder: { symbol: '??' },
 };
 
 /**
@@ -52,18 +53,21 @@ export const GRADES = {
 export function badgeHtml(e) {
   if (!e.grade || !(e.grade in GRADES)) return '';
   const g = GRADES[/** @type {keyof typeof GRADES} */ (e.grade)];
+  const words = gradeWords(e.grade);
   const lost = e.points_lost ?? 0;
-  const shown = lost >= 0.05 && e.grade !== 'best' ? ` −${lost.toFixed(1)}` : '';
-  return `<span class="grade grade-${esc(e.grade)}" data-grade="${esc(e.grade)}" title="${esc(`${g.words}, ${lost.toFixed(1)} points of win chance lost`)}"><span aria-hidden="true">${g.symbol}${shown}</span><span class="sr-only">, ${esc(g.words)}, ${esc(lost.toFixed(1))} points lost</span></span>`;
+  const shown = lost >= 0.05 && e.grade !== 'best' ? ` −${pointsText(lost)}` : '';
+  const title = t('review-badge-title', { grade: words, points: pointsText(lost) });
+  const said = t('review-badge-said', { grade: words, points: pointsText(lost) });
+  return `<span class="grade grade-${esc(e.grade)}" data-grade="${esc(e.grade)}" title="${esc(title)}"><span aria-hidden="true">${g.symbol}${shown}</span><span class="sr-only">, ${esc(said)}</span></span>`;
 }
 
 /**
- * A signed number of points: `+3.2`, `−1.0`.
+ * A signed number of points, the language's way: `+3.2`, `−1.0` (`+3,2`).
  * @param {number} x
  */
 export function signed(x) {
   const r = Math.round(x * 10) / 10;
-  return r > 0 ? `+${r.toFixed(1)}` : r < 0 ? `−${Math.abs(r).toFixed(1)}` : '0.0';
+  return r > 0 ? `+${pointsText(r)}` : r < 0 ? `−${pointsText(Math.abs(r))}` : pointsText(0);
 }
 
 /**
@@ -74,7 +78,7 @@ export function signed(x) {
 export function summaryHtml(review, name) {
   const rows = (review.seats ?? [])
     .map((s) => {
-      const acc = s.accuracy === null ? '—' : `${s.accuracy.toFixed(1)}`;
+      const acc = s.accuracy === null ? '—' : pointsText(s.accuracy);
       const grades = Object.keys(GRADES)
         .map((g) => `<td>${s.grades[g] ?? 0}</td>`)
         .join('');
@@ -82,11 +86,11 @@ export function summaryHtml(review, name) {
     })
     .join('');
   const heads = Object.entries(GRADES)
-    .map(([, g]) => `<th scope="col"><abbr title="${esc(g.words)}">${g.symbol}</abbr></th>`)
+    .map(([grade, g]) => `<th scope="col"><abbr title="${esc(gradeWords(grade))}">${g.symbol}</abbr></th>`)
     .join('');
   // In a box that scrolls sideways on a narrow screen (reachable by the
   // keyboard), so the table never widens the page.
-  return `<div class="table-scroll" tabindex="0" role="region" aria-label="Accuracy and luck"><table class="review-table" data-testid="review-summary"><caption>Accuracy (0–100) and luck (points of win chance, + lucky)</caption><thead><tr><th scope="col">Player</th><th scope="col">Accuracy</th>${heads}<th scope="col">Luck</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `<div class="table-scroll" tabindex="0" role="region" aria-label="${esc(t('review-summary-region'))}"><table class="review-table" data-testid="review-summary"><caption>${esc(t('review-summary-caption'))}</caption><thead><tr><th scope="col">${esc(t('review-player'))}</th><th scope="col">${esc(t('review-accuracy'))}</th>${heads}<th scope="col">${esc(t('review-luck'))}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /**
@@ -102,7 +106,7 @@ export function summaryHtml(review, name) {
  */
 export function mountReview(root, game, name, chartSeats, token, jump) {
   const grid = root.querySelector('.replay-grid');
-  grid?.insertAdjacentHTML('afterend', '<section class="panel replay-review" aria-labelledby="review-title" data-testid="review"><h2 id="review-title">Game review</h2><div id="review-body" aria-live="polite"></div></section>');
+  grid?.insertAdjacentHTML('afterend', `<section class="panel replay-review" aria-labelledby="review-title" data-testid="review"><h2 id="review-title">${esc(t('review-title'))}</h2><div id="review-body" aria-live="polite"></div></section>`);
   const body = /** @type {HTMLElement | null} */ (root.querySelector('#review-body'));
   /** @type {Review | null} */
   let review = null;
@@ -121,10 +125,13 @@ export function mountReview(root, game, name, chartSeats, token, jump) {
     review = r;
     for (const e of r.entries ?? []) byStep.set(e.step_no, e);
     if (!body) return;
-    const by = `Computed by the expert at ${(r.nodes ?? 0).toLocaleString('en')} nodes a search${r.tables ? ', with endgame tables' : ''}.`;
-    const t = r.thresholds;
-    const key = t ? ` Points of win chance lost: ★ best (≤ ${t.best}), ✓ good (< ${t.good}), ?! inaccuracy (< ${t.inaccuracy}), ? mistake (< ${t.mistake}), ?? blunder.` : '';
-    body.innerHTML = `<figure class="race wc"><figcaption>Win chance${chartSeats.length === 2 ? ` of ${esc(chartSeats[0].name)}` : ''} after every step (click to jump)</figcaption><div id="review-chart" data-testid="review-chart"></div></figure>${summaryHtml(r, name)}<p class="note">${esc(by + key)}</p>`;
+    const by = t('review-computed', { nodes: r.nodes ?? 0, tables: r.tables ? 'yes' : 'no' });
+    const th = r.thresholds;
+    const key = th
+      ? t('review-key', { best: formatNumber(th.best), good: formatNumber(th.good), inaccuracy: formatNumber(th.inaccuracy), mistake: formatNumber(th.mistake) })
+      : '';
+    const caption = chartSeats.length === 2 ? t('review-chart-caption-two', { name: chartSeats[0].name }) : t('review-chart-caption');
+    body.innerHTML = `<figure class="race wc"><figcaption>${esc(caption)}</figcaption><div id="review-chart" data-testid="review-chart"></div></figure>${summaryHtml(r, name)}<p class="note">${esc(key ? `${by} ${key}` : by)}</p>`;
     drawChart();
     const list = root.querySelector('#move-list');
     if (list instanceof HTMLElement) decorate(list, current);
@@ -158,7 +165,7 @@ export function mountReview(root, game, name, chartSeats, token, jump) {
 
   async function poll() {
     if (game.status !== 'finished') {
-      if (body) body.innerHTML = '<p class="note">The review comes once the game is over.</p>';
+      if (body) body.innerHTML = `<p class="note">${esc(t('review-after-game'))}</p>`;
       return;
     }
     for (let attempt = 0, pause = 500; attempt < 12; attempt += 1, pause = Math.min(pause * 2, 15_000)) {
@@ -167,14 +174,14 @@ export function mountReview(root, game, name, chartSeats, token, jump) {
       try {
         r = await getJson(`/api/games/${encodeURIComponent(game.game_id)}/review`, token);
       } catch (e) {
-        if (body) body.innerHTML = `<p class="note">No review: ${esc(e instanceof Error ? e.message : String(e))}</p>`;
+        if (body) body.innerHTML = `<p class="note">${esc(t('review-failed', { error: e instanceof Error ? e.message : String(e) }))}</p>`;
         return;
       }
       if (r.status === 'ready') return showReady(r);
-      if (body) body.innerHTML = '<p class="note" data-testid="review-pending">Review being computed…</p>';
+      if (body) body.innerHTML = `<p class="note" data-testid="review-pending">${esc(t('review-pending'))}</p>`;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
-    if (body) body.innerHTML = '<p class="note">The review is taking long; reload the page later to see it.</p>';
+    if (body) body.innerHTML = `<p class="note">${esc(t('review-slow'))}</p>`;
   }
 
   poll();

@@ -6,6 +6,8 @@ import { controlText } from '../logic/clock.js';
 import * as identity from '../logic/identity.js';
 import { joinHtml } from '../draw/room-page.js';
 import { playRoom } from '../room/index.js';
+import { esc } from '../draw/board.js';
+import { t } from '../i18n/messages.js';
 
 /**
  * Shows the room `code` in `root`.
@@ -14,13 +16,13 @@ import { playRoom } from '../room/index.js';
  * @param {(status: string, text: string) => void} setConn  shows the connection state
  */
 export async function showRoom(root, code, setConn) {
-  root.innerHTML = '<p class="loading">Opening the room…</p>';
+  root.innerHTML = `<p class="loading">${esc(t('room-opening'))}</p>`;
   let info;
   try {
     info = await getRoom(code);
   } catch (e) {
     const text = e instanceof ApiError ? e.message : String(e);
-    root.innerHTML = `<section class="panel center"><h1>Cannot open this room</h1><p>${text}</p><p><a class="btn primary" href="/">Go to the home page</a></p></section>`;
+    root.innerHTML = `<section class="panel center"><h1>${esc(t('room-cannot-open'))}</h1><p>${esc(text)}</p><p><a class="btn primary" href="/">${esc(t('room-go-home'))}</a></p></section>`;
     return;
   }
   const saved = identity.load(localStorage);
@@ -30,12 +32,12 @@ export async function showRoom(root, code, setConn) {
   if (info.status === 'waiting' && info.open_seats.length > 0) {
     const auto = new URLSearchParams(location.search).get('join') === '1';
     if (auto && saved.current) return playRoom(root, code, saved.current.token, setConn);
-    const creator = holders.find((p) => !p.computer)?.display_name ?? 'Someone';
+    const creator = holders.find((p) => !p.computer)?.display_name ?? t('room-someone');
     const renderJoin = (/** @type {string} */ name, /** @type {string} */ error) => {
       root.innerHTML = joinHtml({ creator, ruleSet: info.rule_set, name, error });
       // The time control is part of what the invitee agrees to.
       const clockText = controlText(info.time_control);
-      if (clockText) root.querySelector('#join-form')?.insertAdjacentHTML('beforebegin', `<p class="note" data-testid="join-clock">Clock: ${clockText}. A player whose time runs out loses.</p>`);
+      if (clockText) root.querySelector('#join-form')?.insertAdjacentHTML('beforebegin', `<p class="note" data-testid="join-clock">${esc(t('room-join-clock', { clock: clockText }))}</p>`);
       const form = /** @type {HTMLFormElement} */ (root.querySelector('#join-form'));
       const input = /** @type {HTMLInputElement} */ (root.querySelector('#join-name'));
       input.focus();

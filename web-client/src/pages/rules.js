@@ -5,23 +5,27 @@
 import { getRuleSets } from '../net/api.js';
 import { pieceSvg, squareIconSvg, iconFor } from '../draw/icons.js';
 import { esc } from '../draw/board.js';
+import { formatList, formatNumber, has, t } from '../i18n/messages.js';
 
 /**
  * A heading's anchor: "How to play Senet-modern (2, 3 or 4 players)" → "how-to-play-senet-modern-2-3-or-4-players".
  * @param {string} text
  */
 export function slug(text) {
-  return text.toLowerCase().replace(/[`*]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  // Accents are dropped ("Cómo jugar" → "como-jugar"), not cut out.
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[`*]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
 /**
- * Inline Markdown: code, bold, italics and links, on escaped text.
+ * Inline Markdown: code, bold (`**bold**`, or `__bold__` as the message
+ * catalogues write it), italics and links, on escaped text.
  * @param {string} text
  */
 export function inline(text) {
   return esc(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/(^|[^\w])__([^_]+)__(?!\w)/g, '$1<strong>$2</strong>')
     .replace(/(^|[\s(])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>')
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, t, href) => (/^(https?:|#|\/)/.test(href.replace(/&#\d+;/g, '')) ? `<a href="${href}">${t}</a>` : t));
 }
@@ -86,20 +90,30 @@ export function sectionFor(md, id) {
   return slug(named ?? heads[0] ?? '');
 }
 
+/** The words for each kind of chance on a rule set's card. */
+const CHANCE_KEYS = /** @type {Record<string, string>} */ ({
+  sticks: 'rules-page-chance-sticks',
+  die: 'rules-page-chance-die',
+  two_dice: 'rules-page-chance-dice',
+});
+
 /**
  * One rule set as the server describes it.
  * @param {import('../types.js').Description} d
  * @param {string} md
  */
 export function ruleSetCard(d, md) {
-  const seats = d.seats.min === d.seats.max ? `${d.seats.min} players` : `${d.seats.min} to ${d.seats.max} players`;
-  const chance = d.chance.kind === 'sticks' ? 'four throwing sticks' : d.chance.kind === 'die' ? 'one die' : 'two dice';
-  const colours = d.colours.map((c) => `<span class="colour-chip">${pieceSvg(c.index, 'inline')}${esc(c.name)}</span>`).join(' ');
-  const values = d.piece_values.length ? ` valued ${d.piece_values.join(', ')} (shown by dots)` : '';
-  const squares = d.special_squares.map((s) => `<li>${squareIconSvg(iconFor(s.name))}<strong>${s.square} · ${esc(s.name)}</strong> ${esc(s.effect)}</li>`).join('');
-  return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(d.name)}</h2><p class="summary">${esc(d.summary)}</p>
-<p>${seats} · ${d.pieces_per_seat} pieces each${values}, starting ${d.start === 'reserve' ? 'in a reserve off the board' : 'on the board'} · ${chance} · ${colours}</p>
-<ul class="special-list">${squares}</ul><p class="rule-set-links"><a class="standalone" href="#${sectionFor(md, d.id)}">The full rules</a> <a class="btn" href="/learn/${esc(d.id)}" data-testid="learn-${esc(d.id)}">Learn to play</a></p></section>`;
+  const seats = d.seats.min === d.seats.max ? t('rules-page-seats', { count: d.seats.min }) : t('rules-page-seats-range', { min: d.seats.min, max: d.seats.max });
+  const chance = t(CHANCE_KEYS[d.chance.kind] ?? 'rules-page-chance-dice');
+  const colours = d.colours.map((c) => `<span class="colour-chip">${pieceSvg(c.index, 'inline')}${esc(t(c.name))}</span>`).join(' ');
+  const pieceArgs = { count: d.pieces_per_seat, piece: d.piece_word ?? 'piece', start: d.start === 'reserve' ? 'reserve' : 'board' };
+  const pieces = d.piece_values.length
+    ? t('rules-page-pieces-valued', { ...pieceArgs, values: d.piece_values.map((v) => formatNumber(v)).join(', ') })
+    : t('rules-page-pieces', pieceArgs);
+  const squares = d.special_squares.map((s) => `<li>${squareIconSvg(iconFor(s.name))}<strong>${s.square} · ${esc(t(s.name))}</strong> ${esc(t(s.effect))}</li>`).join('');
+  return `<section class="panel rule-set" id="${esc(d.id)}"><h2>${esc(t(d.name))}</h2><p class="summary">${esc(t(d.summary))}</p>
+<p>${esc(seats)} · ${esc(pieces)} · ${esc(chance)} · ${colours}</p>
+<ul class="special-list">${squares}</ul><p class="rule-set-links"><a class="standalone" href="#${sectionFor(md, d.id)}">${esc(t('rules-page-full-rules'))}</a> <a class="btn" href="/learn/${esc(d.id)}" data-testid="learn-${esc(d.id)}">${esc(t('rules-page-learn'))}</a></p></section>`;
 }
 
 /**
@@ -108,19 +122,27 @@ export function ruleSetCard(d, md) {
  */
 export async function showRules(root) {
   root.dataset.page = 'rules';
-  document.title = 'Rules · Senet Online';
-  root.innerHTML = '<p class="loading">Loading the rules…</p>';
+  document.title = t('rules-page-doc-title');
+  root.innerHTML = `<p class="loading">${esc(t('rules-page-loading'))}</p>`;
   let md = '';
   /** @type {import('../types.js').Description[]} */
   let sets = [];
   try {
-    const res = await fetch('/rules.md');
-    md = res.ok ? await res.text() : '';
+    // The full rules in the page's language, from the catalogue (message
+    // `rules-full`, Markdown); else the server's English document.
+    if (has('rules-full')) {
+      md = t('rules-full');
+    } else {
+      const res = await fetch('/rules.md');
+      md = res.ok ? await res.text() : '';
+    }
     sets = await getRuleSets();
   } catch {
     // Show what arrived.
   }
-  root.innerHTML = `<section class="panel"><h1>The rules</h1><p>Senet Online plays ${sets.length} rule sets: ${sets.map((d) => `<a href="#${esc(d.id)}">${esc(d.name)}</a>`).join(', ')}.</p></section>
+  const links = sets.map((d) => `<a href="#${esc(d.id)}">${esc(t(d.name))}</a>`);
+  const intro = sets.length ? `${esc(t('rules-page-intro', { count: sets.length }))} ${formatList(links)}.` : esc(t('rules-page-none'));
+  root.innerHTML = `<section class="panel"><h1>${esc(t('rules-page-title'))}</h1><p>${intro}</p></section>
 ${sets.map((d) => ruleSetCard(d, md)).join('\n')}
 <article class="panel rules-doc">${markdownHtml(md)}</article>`;
   const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;

@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the views: toasts, confirmation dialog, escaping.
 
+import { t } from '../i18n/messages.js';
+
 export { esc } from '../draw/board.js';
 
 /**
@@ -18,7 +20,7 @@ export function toast(text, kind = 'info') {
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'toast-close';
-  close.setAttribute('aria-label', 'Dismiss');
+  close.setAttribute('aria-label', t('ui-dismiss'));
   close.textContent = '×';
   close.addEventListener('click', () => el.remove());
   el.append(close);

@@ -2,8 +2,8 @@
 // previewed, a piece that cannot move explained, a link copied, a
 // resignation confirmed first, a switch remembered.
 
-import { inRulesWords } from '../logic/describe.js';
 import { blockedReason } from '../logic/state.js';
+import { t } from '../i18n/messages.js';
 import { confirmDialog, copyText, toast } from '../pages/ui.js';
 import { controlOf, selectTapped, unselectTapped } from './board-effects.js';
 import * as sound from './sound.js';
@@ -56,8 +56,8 @@ export async function act(intent, room) {
     }
     case 'blocked': {
       // The rules' reason, as the server words it (the client holds no rules).
-      const why = (page.game && blockedReason(page.game, intent.square)) ?? 'The rules allow it no move with this throw.';
-      toast(inRulesWords(page.game?.desc, `That piece cannot move now. ${why.replace(/[^.!?]$/, '$&.')} The glowing pieces and squares can be played.`), 'info');
+      const why = (page.game && blockedReason(page.game, intent.square)) ?? t('room-blocked-default');
+      toast(t('room-blocked', { piece: page.game?.desc.piece_word ?? 'piece', why: why.replace(/[^.!?]$/, '$&.') }), 'info');
       return;
     }
     case 'sound':
@@ -83,19 +83,19 @@ async function button(action, room) {
   if (action === 'copy') {
     const input = /** @type {HTMLInputElement | null} */ (room.root.querySelector('#invite-link'));
     const ok = await copyText(game?.inviteUrl ?? '', input);
-    toast(ok ? 'Invite link copied. Send it to the other players!' : 'Could not copy: select the link and copy it yourself.', ok ? 'ok' : 'error');
+    toast(ok ? t('room-copied-invite') : t('room-copy-failed'), ok ? 'ok' : 'error');
   } else if (action === 'share') {
     const link = `${location.origin}/games/${game?.gameId ?? ''}`;
     const ok = await copyText(link, null);
-    toast(ok ? 'Replay link copied.' : `Could not copy; the link is ${link}`, ok ? 'ok' : 'error');
+    toast(ok ? t('room-copied-replay') : t('room-copy-replay-failed', { link }), ok ? 'ok' : 'error');
   } else if (action === 'unpick') {
     room.page.picked = null;
     room.draw();
   } else if (action === 'resign') {
     const many = (game?.seats.length ?? 2) > 2;
-    if (await confirmDialog('Resign this game?', many ? 'You are out of the game at once; the others play on. This cannot be undone.' : 'Your opponent wins at once. This cannot be undone.', 'Resign')) room.send({ type: 'resign' });
+    if (await confirmDialog(t('room-resign-title'), t('room-resign-text', { many: many ? 'yes' : 'no' }), t('room-resign-yes'))) room.send({ type: 'resign' });
   } else if (action === 'claim_win') {
-    if (await confirmDialog('Claim the win?', 'The player to move has left. If they have been away long enough, the game is yours (or, with more players, they are out).', 'Claim the win')) room.send({ type: 'claim_win' });
+    if (await confirmDialog(t('room-claim-title'), t('room-claim-text'), t('room-claim-yes'))) room.send({ type: 'claim_win' });
   } else {
     room.send({ type: action });
   }

@@ -2,6 +2,7 @@
 // coming and going, the step's sound, and "your turn" (a sound, and a
 // notification while the tab is hidden).
 
+import { t } from '../i18n/messages.js';
 import { nameOf } from '../logic/format.js';
 import { mySeat } from '../logic/state.js';
 import { toast } from '../pages/ui.js';
@@ -15,16 +16,32 @@ import * as sound from './sound.js';
 const TURN_AFTER_STEP_MS = 260;
 
 /**
+ * The words of a toast about the people in the room, and its kind; `null`
+ * for a message that has none.
+ * @param {RoomState} s  the room after `msg`
+ * @param {ServerMessage} msg
+ * @returns {{text: string, kind: 'ok' | 'info'} | null}
+ */
+export function announcement(s, msg) {
+  const me = mySeat(s);
+  if (msg.type === 'player_joined') {
+    const name = msg.player?.display_name;
+    return { text: name ? t('announce-joined', { name }) : t('announce-someone-joined'), kind: 'ok' };
+  }
+  if (msg.type === 'disconnected' && msg.seat !== me) return { text: t('announce-disconnected', { name: nameOf(s, msg.seat) }), kind: 'info' };
+  if (msg.type === 'reconnected' && msg.seat !== me) return { text: t('announce-reconnected', { name: nameOf(s, msg.seat) }), kind: 'ok' };
+  if (msg.type === 'rematch_declined' && msg.by !== me) return { text: t('announce-rematch-declined'), kind: 'info' };
+  return null;
+}
+
+/**
  * Toasts about the people in the room (screen readers hear them too).
  * @param {RoomState} s  the room after `msg`
  * @param {ServerMessage} msg
  */
 export function announce(s, msg) {
-  const me = mySeat(s);
-  if (msg.type === 'player_joined') toast(`${msg.player?.display_name ?? 'Someone'} joined.`, 'ok');
-  if (msg.type === 'disconnected' && msg.seat !== me) toast(`${nameOf(s, msg.seat)} lost their connection.`, 'info');
-  if (msg.type === 'reconnected' && msg.seat !== me) toast(`${nameOf(s, msg.seat)} is back.`, 'ok');
-  if (msg.type === 'rematch_declined' && msg.by !== me) toast('The rematch was declined.', 'info');
+  const said = announcement(s, msg);
+  if (said) toast(said.text, said.kind);
 }
 
 /**
@@ -47,5 +64,5 @@ export function hear(page, msg, notifier) {
   if (!came) return;
   if (own) setTimeout(() => sound.play('turn'), TURN_AFTER_STEP_MS);
   else sound.play('turn');
-  notifier.turnCame(s.desc.name, s.seats.filter((x) => x.seat !== me).map((x) => x.player?.display_name ?? ''));
+  notifier.turnCame(t(s.desc.name), s.seats.filter((x) => x.seat !== me).map((x) => x.player?.display_name ?? ''));
 }

@@ -6,6 +6,7 @@ import { effectText } from '../logic/describe.js';
 import { myOptions } from '../logic/state.js';
 import { destinations } from '../logic/tap.js';
 import { previewHint } from '../draw/room-page.js';
+import { t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').RoomState} RoomState */
 
@@ -120,7 +121,7 @@ export function selectTapped(root, el, state) {
   el.classList.add('tap-selected');
   showPreview(root, el, state);
   const text = root.querySelector('#preview');
-  if (text) text.textContent = `${text.textContent ?? ''} Tap it again, or its destination, to play.`;
+  if (text) text.textContent = `${text.textContent ?? ''} ${t('room-tap-again')}`;
 }
 
 /**

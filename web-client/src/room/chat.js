@@ -2,13 +2,82 @@
 // the spectators' (a player sees it only after "Show spectator chat"),
 // quick phrases, muting the other players (remembered per room in this
 // browser), and the creator's switch. Every text from people is set with
-// textContent, never as HTML.
+// textContent, never as HTML; the panel's own words are the catalogue's.
+
+import { language, t } from '../i18n/messages.js';
 
 /** The most characters of a message (the server checks; this only counts). */
 export const CHAT_MAX = 280;
 
-/** The quick phrases, one tap each (phones). */
-export const PHRASES = ['Good luck', 'Well played', 'Thanks', 'Oops'];
+/**
+ * The quick phrases, one tap each (phones): each one's code (the button's
+ * `data-phrase`) and the message of its words. The server knows no phrases:
+ * a tap sends the words the button shows, in the sender's language, as if
+ * typed.
+ */
+export const PHRASES = /** @type {const} */ ({
+  'Good luck': 'chat-phrase-good-luck',
+  'Well played': 'chat-phrase-well-played',
+  Thanks: 'chat-phrase-thanks',
+  Oops: 'chat-phrase-oops',
+});
+
+/**
+ * The words a quick phrase sends (and its button shows); `null` for a code
+ * that is not a phrase.
+ * @param {string} code  a `data-phrase`
+ */
+export function phraseText(code) {
+  const key = Object.hasOwn(PHRASES, code) ? PHRASES[/** @type {keyof typeof PHRASES} */ (code)] : null;
+  return key ? t(key) : null;
+}
+
+/** What a refusal of the server (`error` with a `chat_…` code) says. */
+const REFUSALS = {
+  chat_empty: 'chat-refused-empty',
+  chat_too_long: 'chat-refused-too-long',
+  chat_bad_text: 'chat-refused-bad-text',
+  chat_rate_limited: 'chat-refused-rate-limited',
+  chat_off: 'chat-refused-off',
+  chat_not_allowed: 'chat-refused-not-allowed',
+};
+
+/**
+ * The words for the server's refusal `code` (the server's own message is
+ * for developers, in English).
+ * @param {string} code
+ */
+export function refusalText(code) {
+  const key = Object.hasOwn(REFUSALS, code) ? REFUSALS[/** @type {keyof typeof REFUSALS} */ (code)] : null;
+  return key ? t(key, { max: CHAT_MAX }) : t('chat-refused');
+}
+
+/**
+ * The label of the message box: to whom it writes.
+ * @param {boolean} spectator
+ */
+export function inputLabel(spectator) {
+  return spectator ? t('chat-input-spectators') : t('chat-input-players');
+}
+
+/**
+ * The count under the message box: `12 / 280`.
+ * @param {number} n
+ */
+export function countText(n) {
+  return t('chat-count', { count: n, max: CHAT_MAX });
+}
+
+/**
+ * The badge after an author's name.
+ * @param {ChatLine['channel']} channel
+ */
+export function badgeText(channel) {
+  return channel === 'players' ? t('chat-badge-player') : t('chat-badge-spectator');
+}
+
+/** @param {string} text */
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A chat message as the server tells it.
@@ -87,20 +156,22 @@ export function saveMuted(storage, code, muted) {
 }
 
 /** The panel's fixed structure: no text from people in it. */
-const PANEL_HTML = `<h2 id="chat-title">Chat</h2>
+export function panelHtml() {
+  return `<h2 id="chat-title">${esc(t('chat-title'))}</h2>
 <div class="chat-settings">
-<label class="chat-follow" hidden><input type="checkbox" data-chat="follow"> Show spectator chat</label>
-<label class="chat-switch" hidden><input type="checkbox" data-chat="switch" checked> Chat on in this room</label>
+<label class="chat-follow" hidden><input type="checkbox" data-chat="follow"> ${esc(t('chat-follow'))}</label>
+<label class="chat-switch" hidden><input type="checkbox" data-chat="switch" checked> ${esc(t('chat-switch'))}</label>
 </div>
-<div class="chat-mutes" role="group" aria-label="Mute players" hidden></div>
-<ol class="chat-log" aria-live="polite" aria-relevant="additions" aria-label="Chat messages" tabindex="0"></ol>
+<div class="chat-mutes" role="group" aria-label="${esc(t('chat-mutes.aria-label'))}" hidden></div>
+<ol class="chat-log" aria-live="polite" aria-relevant="additions" aria-label="${esc(t('chat-log.aria-label'))}" tabindex="0"></ol>
 <p class="chat-note" role="status"></p>
 <form class="chat-form" hidden>
-<div class="chat-phrases" role="group" aria-label="Quick phrases"></div>
-<label class="chat-label" for="chat-input">Message</label>
-<div class="chat-row"><input id="chat-input" type="text" autocomplete="off" enterkeyhint="send"><button type="submit" class="btn">Send</button></div>
+<div class="chat-phrases" role="group" aria-label="${esc(t('chat-phrases.aria-label'))}"></div>
+<label class="chat-label" for="chat-input">${esc(t('chat-input'))}</label>
+<div class="chat-row"><input id="chat-input" type="text" autocomplete="off" enterkeyhint="send"><button type="submit" class="btn">${esc(t('chat-send'))}</button></div>
 <p class="chat-count" id="chat-count" aria-live="off"></p>
 </form>`;
+}
 
 /**
  * One message as a list item: author, channel badge, (time,) text, all set
@@ -119,14 +190,14 @@ export function chatLineElement(line, opts) {
   who.textContent = line.display_name;
   const badge = document.createElement('span');
   badge.className = 'chat-badge';
-  badge.textContent = line.channel === 'players' ? 'player' : 'spectator';
+  badge.textContent = badgeText(line.channel);
   const text = document.createElement('span');
   text.className = 'chat-text';
   text.textContent = line.text;
   if (opts.time) {
     const time = document.createElement('time');
     time.dateTime = line.at;
-    time.textContent = new Date(line.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    time.textContent = new Date(line.at).toLocaleTimeString(language(), { hour: '2-digit', minute: '2-digit' });
     li.append(who, ' ', badge, ' ', time, ' ', text);
   } else {
     li.append(who, ' ', badge, ' ', text);
@@ -147,7 +218,7 @@ export function roomChat(root, opts) {
   panel.className = 'panel chat-panel';
   panel.setAttribute('aria-labelledby', 'chat-title');
   panel.dataset.testid = 'chat';
-  panel.innerHTML = PANEL_HTML;
+  panel.innerHTML = panelHtml();
   panel.hidden = true;
   root.after(panel);
   const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (panel.querySelector(sel));
@@ -161,12 +232,12 @@ export function roomChat(root, opts) {
   const switchBox = /** @type {HTMLInputElement} */ (q('[data-chat="switch"]'));
   const mutes = q('.chat-mutes');
   input.setAttribute('aria-describedby', 'chat-count');
-  for (const phrase of PHRASES) {
+  for (const phrase of Object.keys(PHRASES)) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'btn chat-phrase';
     b.dataset.phrase = phrase;
-    b.textContent = phrase;
+    b.textContent = phraseText(phrase);
     q('.chat-phrases').append(b);
   }
 
@@ -199,18 +270,18 @@ export function roomChat(root, opts) {
   function drawControls() {
     const canWrite = on && opts.named;
     form.hidden = !canWrite;
-    label.textContent = spectator ? 'Message to the spectators' : 'Message to the players';
+    label.textContent = inputLabel(spectator);
     followBox.closest('label')?.toggleAttribute('hidden', spectator);
     followBox.checked = follow;
     switchBox.closest('label')?.toggleAttribute('hidden', !creator);
     switchBox.checked = on;
     panel.dataset.on = String(on);
     panel.dataset.role = spectator ? 'spectator' : 'player';
-    if (!on) note.textContent = 'Chat is off in this room.';
-    else if (!opts.named) note.textContent = 'You are watching without a name: you can read the chat but not write.';
+    if (!on) note.textContent = t('chat-off');
+    else if (!opts.named) note.textContent = t('chat-read-only');
     else if (note.dataset.kind !== 'error') note.textContent = '';
     const n = charCount(input.value);
-    count.textContent = `${n} / ${CHAT_MAX}`;
+    count.textContent = countText(n);
     count.classList.toggle('over', n > CHAT_MAX);
   }
 
@@ -230,7 +301,7 @@ export function roomChat(root, opts) {
       b.className = 'btn chat-mute';
       b.dataset.mute = p.player_id;
       b.setAttribute('aria-pressed', String(muted.has(p.player_id)));
-      b.textContent = `Mute ${p.display_name}`;
+      b.textContent = t('chat-mute', { name: p.display_name });
       return b;
     }));
   }
@@ -244,7 +315,7 @@ export function roomChat(root, opts) {
       note.dataset.kind = '';
       note.textContent = '';
     } else {
-      note.textContent = 'Not connected right now: the message was not sent.';
+      note.textContent = t('chat-not-sent');
     }
   }
 
@@ -260,7 +331,8 @@ export function roomChat(root, opts) {
   panel.addEventListener('click', (ev) => {
     const target = /** @type {HTMLElement} */ (ev.target);
     const phrase = target.closest('[data-phrase]');
-    if (phrase instanceof HTMLElement && phrase.dataset.phrase) say(phrase.dataset.phrase);
+    const words = phrase instanceof HTMLElement ? phraseText(phrase.dataset.phrase ?? '') : null;
+    if (words) say(words);
     const mute = target.closest('[data-mute]');
     if (mute instanceof HTMLElement && mute.dataset.mute) {
       const id = mute.dataset.mute;
@@ -321,7 +393,7 @@ export function roomChat(root, opts) {
       }
       if (msg.type === 'error' && typeof msg.code === 'string' && msg.code.startsWith('chat_')) {
         note.dataset.kind = 'error';
-        note.textContent = msg.message ?? 'The message was refused.';
+        note.textContent = refusalText(msg.code);
         if (lastSent && !input.value) input.value = lastSent;
         lastSent = '';
         drawControls();

@@ -3,7 +3,16 @@
 // formatting are `logic/clock.js`'s; this is the page's wiring, the tick
 // between renders and the low-time beep).
 
+import { t } from '../i18n/messages.js';
 import { LOW_MS, clockFrom, clocksHtml, controlText, formatClock, leftMs, stopped } from '../logic/clock.js';
+
+/**
+ * The name over each seat's clock: its player's, else `Seat 2`.
+ * @param {{ seat: number, player: { display_name: string } | null }[]} seats
+ */
+export function clockNames(seats) {
+  return seats.map((x) => x.player?.display_name ?? t('clocks-seat', { number: x.seat + 1 }));
+}
 
 /**
  * The clocks of one room page.
@@ -33,8 +42,7 @@ export function roomClock(root) {
      */
     draw(s) {
       if (!clock) return;
-      const names = s.seats.map((x) => x.player?.display_name ?? `Seat ${x.seat + 1}`);
-      root.querySelector('.players')?.insertAdjacentHTML('afterend', clocksHtml(clock, names, Date.now(), controlText(timeControl)));
+      root.querySelector('.players')?.insertAdjacentHTML('afterend', clocksHtml(clock, clockNames(s.seats), Date.now(), controlText(timeControl)));
     },
     /**
      * Counts the running clock down; my own clock beeps once when it turns low.

@@ -21,6 +21,8 @@ import { DrawPacing, playForcedSoon } from './pacing.js';
 import { render } from './render.js';
 import * as sound from './sound.js';
 import { createRoomPage, drew, stepCame } from './state.js';
+import { esc } from '../draw/board.js';
+import { t } from '../i18n/messages.js';
 
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 /** @typedef {{type: string, [key: string]: unknown}} ClientMessage */
@@ -38,7 +40,7 @@ const PENDING_MAX_MS = 6000;
 export function playRoom(root, code, token, setConn) {
   const page = createRoomPage(code, token, localStorage);
   sound.loadMuted(localStorage);
-  root.innerHTML = '<p class="loading">Connecting…</p>';
+  root.innerHTML = `<p class="loading">${esc(t('room-connecting'))}</p>`;
   // What was said in another room is not this one's.
   document.getElementById('said')?.replaceChildren();
   const widgets = {
@@ -66,17 +68,17 @@ export function playRoom(root, code, token, setConn) {
       }
       // The clocks take the server's figures as of arrival, not when a held step is shown.
       widgets.clocks.receive(msg, Date.now());
-      if (msg.type === 'out_of_time' && page.game) toast(`${nameOf(page.game, msg.seat)} ran out of time.`, 'info');
+      if (msg.type === 'out_of_time' && page.game) toast(t('room-out-of-time', { name: nameOf(page.game, msg.seat) }), 'info');
       pacing.push(msg);
     },
     onStatus(status, info) {
       page.online = status === 'open';
-      if (status === 'open') setConn('open', 'Connected');
-      else if (status === 'connecting') setConn('connecting', 'Connecting…');
+      if (status === 'open') setConn('open', t('room-connected'));
+      else if (status === 'connecting') setConn('connecting', t('room-connecting'));
       else if (status === 'reconnecting') {
         const why = info.closeCode ? closeText(info.closeCode, info.closeReason) : null;
-        const wait = info.delay ? ` Retrying in ${Math.ceil(info.delay / 1000)} s.` : '';
-        setConn('reconnecting', `${why ? `${why} ` : ''}Connection lost, reconnecting…${wait}`);
+        const wait = info.delay ? t('room-retrying', { seconds: Math.ceil(info.delay / 1000) }) : null;
+        setConn('reconnecting', [why, t('room-connection-lost'), wait].filter(Boolean).join(' '));
         if (socket.failedOpens === 3) probeRoom();
       }
       if (page.game) draw();
@@ -139,7 +141,7 @@ export function playRoom(root, code, token, setConn) {
   /** @param {ClientMessage} msg */
   function send(msg) {
     if (!socket.send(msg)) {
-      toast('Not connected right now: wait for the connection to come back, then try again.', 'error');
+      toast(t('room-not-connected'), 'error');
       return;
     }
     if (msg.type !== 'snapshot') {
@@ -171,18 +173,18 @@ export function playRoom(root, code, token, setConn) {
       // never connects: say where to open it instead.
       const origin = await checkOrigin(location.origin);
       if (!origin.allowed) {
-        const where = `This server expects to be opened at ${origin.expected}: open ${origin.expected}${location.pathname} instead.`;
+        const where = t('room-wrong-origin', { expected: origin.expected, url: `${origin.expected}${location.pathname}` });
         socket.stop();
         setConn('stopped', where);
         toast(where, 'error');
       } else if (token) {
-        toast('The server keeps refusing the connection. If it goes on, your saved player may no longer be known: reload the page, or open the home page and choose your name again.', 'error');
+        toast(t('room-refused'), 'error');
       }
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
         socket.stop();
-        setConn('stopped', 'Room closed');
-        root.innerHTML = `<section class="panel center"><h1>This room no longer exists</h1><p><a class="btn primary" href="/">Go to the home page</a></p></section>`;
+        setConn('stopped', t('room-closed'));
+        root.innerHTML = `<section class="panel center"><h1>${esc(t('room-gone'))}</h1><p><a class="btn primary" href="/">${esc(t('room-go-home'))}</a></p></section>`;
       }
     }
   }

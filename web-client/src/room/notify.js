@@ -4,6 +4,8 @@
 // only when the player ticks the box, and the choice is remembered in
 // localStorage. Pure decisions first, then the room page's small wiring.
 
+import { formatList, t } from '../i18n/messages.js';
+
 /** Where the choice is remembered: `'1'` on, anything else off. */
 export const NOTIFY_KEY = 'senet.notify';
 
@@ -42,14 +44,17 @@ export function shouldNotify(s) {
 }
 
 /**
- * The notification's text: `Your turn — Kendall vs Bob`.
- * @param {string} ruleSet  the rule set's name
+ * The notification's text: `Your turn — Classic Senet (Kendall) vs Bob`.
+ * @param {string} ruleSet  the rule set's name (words, not its key)
  * @param {string[]} opponents  the other seats' names
  */
 export function turnText(ruleSet, opponents) {
   const who = opponents.filter(Boolean);
-  return `Your turn — ${ruleSet}${who.length ? ` vs ${who.join(', ')}` : ''}`;
+  return who.length ? t('notify-turn-against', { ruleSet, opponents: formatList(who) }) : t('notify-turn', { ruleSet });
 }
+
+/** @param {string} text */
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Whether this browser can show notifications at all. */
 function supported() {
@@ -86,7 +91,7 @@ export function turnNotifier(root, storage) {
     setNotifyWanted(storage, permission === 'granted');
     if (permission !== 'granted') {
       input.checked = false;
-      note = 'This browser blocks notifications from this site.';
+      note = t('notify-blocked');
       const el = root.querySelector('.notify-note');
       if (el) el.textContent = note;
     }
@@ -100,7 +105,7 @@ export function turnNotifier(root, storage) {
     draw(seated) {
       if (!seated || !supported()) return;
       const on = notifyWanted(storage) && Notification.permission === 'granted';
-      const html = `<label class="notify-switch"><input type="checkbox" data-setting="notify"${on ? ' checked' : ''}> Notify me of my turn in another tab</label><span class="notify-note note" role="status"></span>`;
+      const html = `<label class="notify-switch"><input type="checkbox" data-setting="notify"${on ? ' checked' : ''}> ${esc(t('notify-switch'))}</label><span class="notify-note note" role="status"></span>`;
       const anchor = root.querySelector('.sound-switch');
       if (anchor) anchor.insertAdjacentHTML('afterend', html);
       const el = root.querySelector('.notify-note');
@@ -108,7 +113,7 @@ export function turnNotifier(root, storage) {
     },
     /**
      * The turn has come to this player: notify if the tab is hidden.
-     * @param {string} ruleSet  the rule set's name
+     * @param {string} ruleSet  the rule set's name (words, not its key)
      * @param {string[]} opponents  the other seats' names
      */
     turnCame(ruleSet, opponents) {

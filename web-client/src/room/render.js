@@ -10,6 +10,7 @@ import { controlOf, focusKey, reducedMotion, selectTapped } from './board-effect
 import { isMuted } from './sound.js';
 import { touching } from './state.js';
 import { seatRatings } from './ratings.js';
+import { t } from '../i18n/messages.js';
 
 /** @typedef {import('./state.js').RoomPage} RoomPage */
 /** @typedef {import('../types.js').RoomState} RoomState */
@@ -75,7 +76,7 @@ export function render(root, page, widgets, waiting, redraw = () => {}) {
   // A tapped piece stays previewed across draws while it can still play.
   const tapped = page.tapped === null ? null : controlOf(root, page.tapped);
   if (tapped) selectTapped(root, tapped, s);
-  document.title = `${s.next.kind === 'end' ? 'Game over' : canThrow(s) || myOptions(s).length ? 'Your turn' : 'Senet'} · Senet Online`;
+  document.title = s.next.kind === 'end' ? t('room-doc-title-over') : canThrow(s) || myOptions(s).length ? t('room-doc-title-turn') : t('room-doc-title');
   return { tappedShown: page.tapped === null || tapped !== null };
 }
 

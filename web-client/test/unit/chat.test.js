@@ -3,7 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addLine, charCount, loadMuted, saveMuted, shown } from '../../src/room/chat.js';
+import { addLine, badgeText, charCount, countText, inputLabel, loadMuted, panelHtml, phraseText, PHRASES, refusalText, saveMuted, shown } from '../../src/room/chat.js';
+import { useLanguage } from './messages.js';
 
 /**
  * @param {number} no
@@ -43,4 +44,37 @@ test('muting is remembered per room, and bad storage is ignored', () => {
   assert.deepEqual([...loadMuted(storage, 'ROOM2')], []);
   map.set('senet.chatMuted.ROOM3', '{not json');
   assert.deepEqual([...loadMuted(storage, 'ROOM3')], []);
+});
+
+test('the panel\'s words, the quick phrases and the refusals come from the catalogue', () => {
+  useLanguage('en');
+  assert.match(panelHtml(), /<h2 id="chat-title">Chat<\/h2>/);
+  assert.match(panelHtml(), /aria-label="Quick phrases"/);
+  assert.equal(inputLabel(false), 'Message to the players');
+  assert.equal(inputLabel(true), 'Message to the spectators');
+  assert.equal(badgeText('players'), 'player');
+  assert.equal(countText(12), '12 / 280');
+  // A phrase's code (its button's data-phrase) stays; its words are what is sent.
+  assert.deepEqual(Object.keys(PHRASES), ['Good luck', 'Well played', 'Thanks', 'Oops']);
+  assert.equal(phraseText('Good luck'), 'Good luck');
+  assert.equal(phraseText('toString'), null, 'only the phrases are phrases');
+  assert.equal(refusalText('chat_too_long'), 'Messages are limited to 280 characters.');
+  assert.equal(refusalText('chat_off'), 'Chat is off in this room.');
+  assert.equal(refusalText('chat_something_new'), 'The message was refused.');
+});
+
+test('the chat in Spanish', () => {
+  useLanguage('es');
+  try {
+    assert.match(panelHtml(), /> Mostrar el chat de los espectadores<\/label>/);
+    assert.match(panelHtml(), /<button type="submit" class="btn">Enviar<\/button>/);
+    assert.equal(inputLabel(true), 'Mensaje para los espectadores');
+    assert.equal(badgeText('spectators'), 'espectador');
+    assert.equal(phraseText('Well played'), 'Bien jugado');
+    assert.equal(phraseText('Good luck'), 'Buena suerte');
+    assert.equal(refusalText('chat_rate_limited'), 'Demasiados mensajes seguidos: espera unos segundos.');
+    assert.equal(refusalText('chat_too_long'), 'Los mensajes pueden tener como máximo 280 caracteres.');
+  } finally {
+    useLanguage('en');
+  }
 });

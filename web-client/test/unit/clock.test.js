@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { useLanguage } from './messages.js';
+import { thinkText } from '../../src/logic/decision-time.js';
+import { durationText } from '../../src/logic/replay-logic.js';
 import { clockFrom, clocksHtml, controlText, formatClock, leftMs, stopped, timeControlRequest, TIME_CONTROL_CHOICES } from '../../src/logic/clock.js';
 
 test('clocks count down from the server figure only for the running seat', () => {
@@ -47,4 +50,23 @@ test('time controls: form values to requests, and in words', () => {
   assert.equal(controlText({ kind: 'move', seconds: 30, bank: 30 }), '30 s a move');
   assert.equal(controlText({ kind: 'none' }), '');
   assert.equal(controlText(null), '');
+});
+
+test('clock and duration texts in Spanish: the same units, a decimal comma in words, clock digits as they are', () => {
+  useLanguage('es');
+  try {
+    assert.equal(controlText({ kind: 'clock', seconds: 300, increment: 3 }), '5 min + 3 s');
+    assert.equal(controlText({ kind: 'move', seconds: 30, bank: 30 }), '30 s por jugada');
+    assert.deepEqual(TIME_CONTROL_CHOICES.map(([, label]) => label).slice(0, 2), ['Sin reloj', '3 min + 2 s']);
+    assert.equal(thinkText(2_470), '2,4 s');
+    assert.equal(thinkText(65_000), '1 min 05 s');
+    assert.equal(durationText(3_725), '1 h 02 min');
+    assert.equal(formatClock(9_470), '9.4');
+    const html = clocksHtml({ running: 0, ms: [5_000, 120_000], at: 0 }, ['Ana'], 0, '5 min + 3 s');
+    assert.match(html, /aria-label="Relojes: 5 min \+ 3 s"/);
+    assert.match(html, /Puesto 2/);
+  } finally {
+    useLanguage('en');
+  }
+  assert.equal(TIME_CONTROL_CHOICES[0][1], 'No clock', 'the labels follow the language');
 });

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { useLanguage } from './messages.js';
 import { commitmentOf, kindOf, outcome, seedsOf, toHex, verifyGame } from '../../src/logic/fair.js';
 
 // The known answers of docs/fairness.md (from its Python reference).
@@ -44,6 +45,7 @@ test('a game verifies, and a changed step or seed does not', async () => {
   const verdict = await verifyGame(fairness, gameId, 2, steps);
   assert.equal(verdict.ok, true, verdict.message);
   assert.equal(verdict.checked, 3);
+  assert.equal(verdict.message, 'All 3 chance steps verified against the revealed seed.');
 
   const tampered = steps.map((s) => (s.step_no === 4 ? { ...s, text: 'LLDD' } : s));
   const refused = await verifyGame(fairness, gameId, 2, tampered);
@@ -60,4 +62,17 @@ test('a game verifies, and a changed step or seed does not', async () => {
   assert.equal(live.ok, false);
   assert.match(live.message, /revealed when the game is over/);
   assert.equal((await verifyGame(null, gameId, 2, steps)).ok, false);
+});
+
+test('the verdict in Spanish: sentences translated, outcome codes as they are', async () => {
+  const fairness = { commitment, client_seeds: clients, server_seed: toHex(server) };
+  const steps = [{ step_no: 1, text: 'LDDD' }, { step_no: 4, text: 'LLDD' }];
+  useLanguage('es');
+  try {
+    assert.equal((await verifyGame(fairness, gameId, 2, [steps[0]])).message, 'El único resultado del azar coincide con la semilla revelada.');
+    assert.equal((await verifyGame(fairness, gameId, 2, steps)).message, 'El paso 4 muestra LLDD, pero las semillas dan DLDD.');
+    assert.equal((await verifyGame(null, gameId, 2, steps)).message, 'Esta partida es anterior al azar verificable.');
+  } finally {
+    useLanguage('en');
+  }
 });

@@ -2,11 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clampTurn, distanceLeft, durationText, frames, gameIdFromPath, keyStep, raceSeries, stepTurn, turnFromSearch, turnUrl } from '../../src/logic/replay-logic.js';
 import { chartGeometry, chartPoint, raceChartSvg } from '../../src/draw/race-chart.js';
-import { historyParams, historySearch, rowHtml, rowResult } from '../../src/pages/history.js';
+import { historyParams, historySearch, rowHtml, rowResult, totalsHtml } from '../../src/pages/history.js';
 import { gameNames, gameResultText, moveListHtml, replayPageHtml, stepPanelHtml } from '../../src/pages/replay.js';
 import { listPath } from '../../src/net/history-api.js';
 import { route } from '../../src/main.js';
 import { KENDALL, MODERN, startView } from './fixtures.js';
+import { useLanguage } from './messages.js';
 
 /** @typedef {import('../../src/logic/replay-logic.js').GameRecord} GameRecord */
 
@@ -113,7 +114,7 @@ test('replay views: the step panel, the step list, the result, the header', () =
   assert.equal((panel.match(/moves from square 9 to square 12/g) ?? []).length, 1, panel);
   assert.equal(gameResultText(g), 'Akhen<aten> won, by resignation. 1. Akhen<aten> 2. Nefertari');
   const head = replayPageHtml({ ...g, description: MODERN });
-  assert.match(head, /Senet-modern/);
+  assert.match(head, /Senet for 2 to 4 players/);
   assert.match(head, /Akhen&#60;aten&#62;/);
   assert.match(head, /max="2"/);
   // Both times, each labelled: the list shows when a game finished.
@@ -152,4 +153,38 @@ test('history list: filters (rule set too) in the address and the API path, rows
   assert.match(rowHtml(row, null, false), /Replay: Nefertari vs .* vs Expert computer"/);
   assert.match(html, /&#60;b&#62;x&#60;\/b&#62; <small class="inline">\(you\)<\/small>/);
   assert.match(rowHtml(row, null, true), /href="\/r\/r1"/);
+});
+
+test('the games list in Spanish: results, turns, dates, totals', () => {
+  const row = {
+    game_id: 'g1', room_code: 'r1', status: 'finished', rule_set: 'modern', seat_count: 3,
+    seats: [
+      { seat: 0, player_id: 'p1', display_name: 'Nefertari', place: 2, score: 4 },
+      { seat: 1, player_id: 'p2', display_name: 'Tiye', place: 1, score: 9 },
+      { seat: 2, player_id: null, display_name: null, place: 3, score: 1 },
+    ],
+    result: { winner: 1, how: 'three_borne_off' },
+    turns: 1, started_at: '2026-11-30T07:40:01Z', finished_at: '2026-11-30T07:45:01Z', duration_secs: 300,
+  };
+  useLanguage('es');
+  try {
+    assert.equal(rowResult(row, 'p2'), 'Ganada · tres fuera del tablero');
+    assert.equal(rowResult(row, 'p1'), 'Perdida · tres fuera del tablero');
+    assert.equal(rowResult(row, null), 'Ganó Tiye · tres fuera del tablero');
+    assert.equal(rowResult({ ...row, seats: row.seats.map((x) => ({ ...x, place: null })), result: { winner: 'none', how: 'abandoned' } }, null), 'Nadie ganó · abandono');
+    assert.equal(rowResult({ ...row, result: null }, null), 'en curso');
+    const html = rowHtml(row, 'p2', false, { modern: 'Senet para 2 a 4 jugadores' });
+    assert.match(html, /Senet para 2 a 4 jugadores · 1 turno · /);
+    assert.match(rowHtml({ ...row, turns: 88 }, 'p2', false), / · 88 turnos · /);
+    assert.match(html, /<small>Terminada el 30 nov 2026, [^<]+<\/small>/);
+    assert.match(html, /Tiye <small class="inline">\(tú\)<\/small>/);
+    assert.match(html, /<em>puesto libre<\/em>/);
+    assert.match(html, /aria-label="Ver la repetición: Nefertari contra Tiye contra puesto libre">Ver repetición<\/a>/);
+    assert.match(rowHtml(row, null, true), /<small>Empezada el [^<]+<\/small><\/span><a class="btn" href="\/r\/r1" aria-label="Ver la partida: [^"]+">Ver<\/a>/);
+    const totals = totalsHtml({ player_id: 'p1', display_name: 'Nefertari', games: 1200, wins: 700, losses: 500 });
+    assert.match(totals, /Juegas como <strong>Nefertari<\/strong>/);
+    assert.match(totals, /<dt>Victorias<\/dt><dd data-total="wins">700<\/dd>/);
+  } finally {
+    useLanguage('en');
+  }
 });

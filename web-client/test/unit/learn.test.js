@@ -8,6 +8,7 @@ import { learnHtml } from '../../src/learn/page.js';
 import { fromSnapshot, reduce } from '../../src/logic/state.js';
 import { route } from '../../src/main.js';
 import { KENDALL, MODERN, snapshot, stepEvent } from './fixtures.js';
+import { useLanguage } from './messages.js';
 
 const STICKS = { ...KENDALL, sticks: { counted: /** @type {const} */ ('light'), squares: [5, 1, 2, 3, 4] } };
 
@@ -71,9 +72,38 @@ test('/learn lists every rule set; /learn/{id} starts one; an unknown id says so
   assert.match(list, /href="\/learn\/kendall"/);
   assert.match(list, /href="\/learn\/modern"/);
   const one = learnHtml([KENDALL, MODERN], 'modern', 'Tiye');
-  assert.match(one, /<h1 id="learn-title">Learn Senet-modern<\/h1>/);
+  assert.match(one, /<h1 id="learn-title">Learn Senet for 2 to 4 players<\/h1>/);
+  assert.match(one, /against the beginner computer, with no clock\. .*the glowing pieces are always/);
   assert.match(one, /value="Tiye"/);
   assert.match(learnHtml([KENDALL], 'nope', ''), /No such rule set/);
+  const three = learnHtml([{ ...MODERN, seats: { min: 3, max: 4 }, piece_word: 'pawn' }], 'modern', '');
+  assert.match(three, /against the beginner computers \(2 of them\), with no clock\. .*the glowing pawns are always/);
+});
+
+test('en español: los consejos, con la casilla especial, el peón y el plural', () => {
+  useLanguage('es');
+  try {
+    const roll = { kind: 'sticks', sticks: [true, true, false, false] };
+    const water = { kind: 'piece', seat: 0, value: null, from: { kind: 'square', square: 27 }, to: { kind: 'square', square: 15 }, why: 'water' };
+    const tips = lesson([
+      stepEvent(5, { step: { step: 'chance', roll }, by: 0, throw: { kind: 'sticks', counted: 'light', up: 2, squares: 2 }, next: { kind: 'decide', seat: 0, options: [{ option: '0:9', choice: { kind: 'move', from: 9 } }] } }),
+      stepEvent(6, { seat: 0, step: { step: 'decide', seat: 0, choice: { kind: 'move', from: 9 } }, events: [water], next: { kind: 'throw', thrower: 1, chance: { kind: 'sticks' } } }),
+    ]);
+    const text = (/** @type {string} */ key) => tips.find((x) => x.key === key)?.text;
+    assert.match(text('start') ?? '', /^Juegas con Cono contra la computadora de nivel principiante\. El juego clásico para dos/);
+    assert.match(text('chance') ?? '', /^Cada turno empieza tirando cuatro palillos\. Cuenta los lados claros que quedan arriba: 1 claro vale 1, 2 claros valen 2, /);
+    assert.equal(text('decide'), 'Las fichas que brillan son las que pueden moverse con esta tirada. Señala una (o tócala) para ver adónde va, y luego juégala.');
+    assert.equal(text('why:water'), 'Una ficha cayó en la casilla 27 (Casa del Agua) y volvió tablero abajo.');
+    assert.equal(text('square:15'), 'La casilla 15 se llama Casa del Renacimiento: Aquí llega la ficha que cae en la Casa del Agua.');
+    assert.equal(chanceTip({ ...KENDALL, chance: { kind: 'die' }, piece_word: 'pawn' }), 'Cada turno empieza tirando un dado: su número es cuántas casillas avanza un peón.');
+    const three = learnHtml([{ ...MODERN, seats: { min: 3, max: 4 }, piece_word: 'pawn' }], 'modern', '');
+    assert.match(three, /<h1 id="learn-title">Lección: Senet para 2 a 4 jugadores<\/h1>/);
+    assert.match(three, /Juegas una partida contra 2 computadoras de nivel principiante, sin reloj\. .*los peones que brillan son siempre los que puedes mover/);
+    assert.match(three, /placeholder="p\. ej\., Nefertari"/);
+    assert.match(learnHtml([KENDALL], 'nope', ''), /Esa variante no existe/);
+  } finally {
+    useLanguage('en');
+  }
 });
 
 test('between two, the loser reads "you ran out of pawns", the winner "the opponent"', async () => {

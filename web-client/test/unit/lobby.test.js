@@ -4,6 +4,7 @@ import { NOTIFY_KEY, notifyWanted, setNotifyWanted, shouldNotify, turnText } fro
 import { thinkHtml, thinkText } from '../../src/logic/decision-time.js';
 import { liveListHtml } from '../../src/pages/home-live.js';
 import { rowHtml } from '../../src/pages/history.js';
+import { useLanguage } from './messages.js';
 
 /** A storage in memory (`refuse`: one that throws, as in private mode). */
 function memoryStorage(refuse = false) {
@@ -47,8 +48,19 @@ test('the choice is remembered, off by default, and a refusing storage is off', 
 
 test('the notification names the rule set and the opponents', () => {
   assert.equal(turnText('Kendall', ['Bob']), 'Your turn — Kendall vs Bob');
-  assert.equal(turnText('Senet-modern', ['Bob', '', 'Computer (expert)']), 'Your turn — Senet-modern vs Bob, Computer (expert)');
+  assert.equal(turnText('Senet-modern', ['Bob', '', 'Computer (expert)']), 'Your turn — Senet-modern vs Bob and Computer (expert)');
+  assert.equal(turnText('Senet-modern', ['Bob', 'Ann', 'Cleo']), 'Your turn — Senet-modern vs Bob, Ann, and Cleo');
   assert.equal(turnText('Kendall', []), 'Your turn — Kendall');
+});
+
+test('the notification in Spanish', () => {
+  useLanguage('es');
+  try {
+    assert.equal(turnText('Senet clásico (Kendall)', ['Bob', '', 'Ana']), 'Tu turno — Senet clásico (Kendall) contra Bob y Ana');
+    assert.equal(turnText('Senet rápido', []), 'Tu turno — Senet rápido');
+  } finally {
+    useLanguage('en');
+  }
 });
 
 test('decision times in words, and none where a step has none', () => {

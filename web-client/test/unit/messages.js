@@ -2,25 +2,17 @@
 // modules under test call t() for every word. Importing this file loads
 // English; `useLanguage('es')` switches (with English under it).
 
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { useMessages } from '../../src/i18n/messages.js';
 
 const dir = new URL('../../locales/', import.meta.url);
 
 /**
- * A language's catalogue as the server serves it. (While a catalogue is
- * being written in parts, `locales/parts/*.<lang>.ftl` are read after it.)
+ * A language's catalogue as the server serves it.
  * @param {string} lang
  */
 export function catalogue(lang) {
-  let text = readFileSync(new URL(`${lang}.ftl`, dir), 'utf8');
-  const parts = new URL('parts/', dir);
-  if (existsSync(parts)) {
-    for (const name of readdirSync(parts).sort()) {
-      if (name.endsWith(`.${lang}.ftl`)) text += `\n${readFileSync(new URL(name, parts), 'utf8')}`;
-    }
-  }
-  return text;
+  return readFileSync(new URL(`${lang}.ftl`, dir), 'utf8');
 }
 
 /**

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { backoffDelay } from '../../src/net/socket.js';
 import { forget, load, nameProblem, remember, seatHolder } from '../../src/logic/identity.js';
 import { route } from '../../src/main.js';
-import { ago } from '../../src/pages/home.js';
+import { ago, seatsHtml } from '../../src/pages/home.js';
+import { playNowHtml } from '../../src/pages/play-now.js';
+import { KENDALL, MODERN } from './fixtures.js';
+import { useLanguage } from './messages.js';
 
 test('reconnect backoff doubles up to 10 s, with jitter', () => {
   assert.equal(backoffDelay(0, 0), 500);
@@ -52,4 +55,31 @@ test('lobby ages', () => {
   const now = Date.parse('2026-11-30T08:00:00Z');
   assert.equal(ago('2026-11-30T07:59:50Z', now), 'just now');
   assert.equal(ago('2026-11-30T07:55:00Z', now), '5 min ago');
+  assert.equal(ago('2026-11-30T05:00:00Z', now), '3 h ago');
+});
+
+test('the home page in Spanish: ages, seats, play now', () => {
+  useLanguage('es');
+  try {
+    const now = Date.parse('2026-11-30T08:00:00Z');
+    assert.equal(ago('2026-11-30T07:59:50Z', now), 'ahora mismo');
+    assert.equal(ago('2026-11-30T07:55:00Z', now), 'hace 5 min');
+    const two = seatsHtml(KENDALL, 2);
+    assert.match(two, /<legend>Tu puesto<\/legend>/);
+    assert.match(two, /Al azar<small>que decida el destino<\/small>/);
+    assert.match(two, /<small>juega primero<\/small>/);
+    assert.match(two, /Tu rival <select name="other1"/);
+    assert.match(two, /<option value="expert">la computadora \(experto\)<\/option>/);
+    assert.match(two, /<p class="note">Los puestos que le des a la computadora se ocupan al instante; los demás son para las personas que invites\.<\/p>/);
+    const three = seatsHtml(MODERN, 3);
+    assert.match(three, /<span>3 jugadores<\/span>/);
+    assert.match(three, /<small>juega en tercer lugar<\/small>/);
+    assert.match(three, /Rival 2 <select name="other2"/);
+    assert.match(three, /Los demás puestos juegan después del tuyo, por orden de turno\./);
+    const panel = playNowHtml([KENDALL], false);
+    assert.match(panel, /<h2 id="play-now-title">Jugar ya<\/h2>/);
+    assert.match(panel, /Las partidas puntuadas son para jugadores con cuenta: <a href="\/account">crea una cuenta<\/a>\./);
+  } finally {
+    useLanguage('en');
+  }
 });

@@ -6,10 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { REASON_CODES, reasonText } from '../../src/logic/reasons.js';
+import { FluentBundle, FluentResource } from '../../vendor/fluent-bundle/index.js';
+import { REASON_CODES, REASON_KEYS, reasonText } from '../../src/logic/reasons.js';
 import { blockedReason, fromSnapshot } from '../../src/logic/state.js';
 import { errorText } from '../../src/logic/format.js';
 import { KENDALL, snapshot } from './fixtures.js';
+import { catalogue, useLanguage } from './messages.js';
 
 /** A description with Jequier's exit row. */
 const JEQUIER_LIKE = { ...KENDALL, id: 'jequier', exit_row: { first: 21, last: 30 } };
@@ -36,6 +38,30 @@ test('every documented code of every rule set has a sentence, and no sentence is
     }
   }
   assert.deepEqual([...REASON_CODES].sort(), codes.map((c) => c.code).sort());
+});
+
+test('every code has its own message, in English and in Spanish', () => {
+  assert.deepEqual(Object.keys(REASON_KEYS), REASON_CODES);
+  assert.equal(new Set(Object.values(REASON_KEYS)).size, REASON_CODES.length, 'one message per code');
+  for (const lang of ['en', 'es']) {
+    // The language's own catalogue only, with no English under it.
+    const own = new FluentBundle(lang);
+    own.addResource(new FluentResource(catalogue(lang)));
+    for (const [code, key] of Object.entries(REASON_KEYS)) {
+      assert.ok(own.hasMessage(key) && own.getMessage(key)?.value, `${lang}: ${key} (${code})`);
+    }
+  }
+  const english = REASON_CODES.map((code) => reasonText(code, JEQUIER_LIKE));
+  useLanguage('es');
+  try {
+    REASON_CODES.forEach((code, i) => {
+      const words = reasonText(code, JEQUIER_LIKE) ?? '';
+      assert.ok(words.length > 15 && /[.!]$/.test(words), `${code}: ${words}`);
+      assert.notEqual(words, english[i], `${code} is translated`);
+    });
+  } finally {
+    useLanguage('en');
+  }
 });
 
 test("a square of the rule set's description goes into its sentence", () => {

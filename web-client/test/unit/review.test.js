@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chanceLines, plotPoint, stepAt, winChanceSvg } from '../../src/draw/review-chart.js';
 import { badgeHtml, signed, summaryHtml } from '../../src/pages/review.js';
+import { useLanguage } from './messages.js';
 
 /** @type {import('../../src/draw/review-chart.js').ReviewEntry[]} */
 const entries = [
@@ -68,4 +69,26 @@ test('the summary names each player as text and shows accuracy and luck', () => 
   assert.match(html, /data-testid="accuracy">—</);
   assert.match(html, /data-testid="luck">\+5\.0</);
   assert.match(html, /data-testid="luck">−12\.0</);
+});
+
+test('the review in Spanish: grades, points with a decimal comma, the graph and the table', () => {
+  useLanguage('es');
+  try {
+    const badge = badgeHtml(entries[1]);
+    assert.match(badge, /aria-hidden="true">\? −7,0</);
+    assert.match(badge, /title="error: se pierden 7,0 puntos de probabilidad de victoria"/);
+    assert.match(badge, /sr-only">, error: se pierden 7,0 puntos</);
+    assert.match(badgeHtml({ ...entries[1], grade: 'blunder', points_lost: 31.25 }), /sr-only">, error grave: se pierden 31,3 puntos</);
+    assert.equal(signed(3.24), '+3,2');
+    const svg = winChanceSvg(entries, 1, 1, [{ name: 'Tiye', colour: 0 }, { name: 'Bo', colour: 1 }]);
+    assert.match(svg, /aria-label="Gráfica de probabilidad de victoria: la probabilidad de ganar de Tiye a lo largo de 1 paso\. En el paso 1: Tiye: 55\s%\."/);
+    assert.match(winChanceSvg(entries, 4, 2, [{ name: 'A', colour: 0 }, { name: 'B', colour: 1 }]), /<title>Paso 2: error, se pierden 7,0 puntos<\/title>/);
+    const table = summaryHtml({ status: 'ready', seats: [{ seat: 0, graded: 1, forced: 0, grades: { mistake: 1 }, points_lost: 7, mean_points_lost: 7, accuracy: 65, throws: 1, luck: -1.5 }] }, () => 'Tiye');
+    assert.match(table, /<abbr title="imprecisión">\?!<\/abbr>/);
+    assert.match(table, /<th scope="col">Precisión<\/th>/);
+    assert.match(table, /data-testid="accuracy">65,0</);
+    assert.match(table, /data-testid="luck">−1,5</);
+  } finally {
+    useLanguage('en');
+  }
 });

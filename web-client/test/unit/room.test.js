@@ -4,6 +4,11 @@ import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUTO_FORCED_KEY, createRoomPage, drew, stepCame, touching } from '../../src/room/state.js';
 import { DRAW_PAUSE_MS, DrawPacing } from '../../src/room/pacing.js';
+import { clockNames } from '../../src/room/clocks.js';
+import { announcement } from '../../src/room/announce.js';
+import { fromSnapshot } from '../../src/logic/state.js';
+import { snapshot } from './fixtures.js';
+import { useLanguage } from './messages.js';
 
 /** @typedef {import('../../src/types.js').ServerMessage} ServerMessage */
 
@@ -91,5 +96,33 @@ test('with reduced motion a draw holds the next step a shorter moment', () => {
     assert.deepEqual(shown, ['step', 'step']);
   } finally {
     mock.timers.reset();
+  }
+});
+
+test('a clock without a player is named by its seat, in the page\'s language', () => {
+  const seats = [{ seat: 0, player: { display_name: 'Ann' } }, { seat: 1, player: null }];
+  assert.deepEqual(clockNames(seats), ['Ann', 'Seat 2']);
+  useLanguage('es');
+  try {
+    assert.deepEqual(clockNames(seats), ['Ann', 'Puesto 2']);
+  } finally {
+    useLanguage('en');
+  }
+});
+
+test('people coming and going are told, not the viewer\'s own seat', () => {
+  const s = /** @type {import('../../src/types.js').RoomState} */ (fromSnapshot(snapshot()));
+  const m = (/** @type {Record<string, unknown>} */ over) => /** @type {ServerMessage} */ (/** @type {unknown} */ (over));
+  assert.deepEqual(announcement(s, m({ type: 'player_joined', player: { display_name: 'Cleo' } })), { text: 'Cleo joined.', kind: 'ok' });
+  assert.equal(announcement(s, m({ type: 'player_joined' }))?.text, 'Someone joined.');
+  assert.equal(announcement(s, m({ type: 'disconnected', seat: 1 }))?.text, 'Akhenaten lost their connection.');
+  assert.equal(announcement(s, m({ type: 'disconnected', seat: 0 })), null, 'the viewer knows they left');
+  assert.equal(announcement(s, m({ type: 'rematch_declined', by: 1 }))?.text, 'The rematch was declined.');
+  useLanguage('es');
+  try {
+    assert.equal(announcement(s, m({ type: 'player_joined', player: { display_name: 'Cleo' } }))?.text, 'Cleo se ha unido.');
+    assert.equal(announcement(s, m({ type: 'reconnected', seat: 1 }))?.text, 'Akhenaten ha vuelto.');
+  } finally {
+    useLanguage('en');
   }
 });

@@ -5,6 +5,7 @@ import { COMPUTER_LEVELS, levelName } from '../../src/logic/format.js';
 import { seatsHtml } from '../../src/pages/home.js';
 import { markdownHtml, ruleSetCard, sectionFor, slug } from '../../src/pages/rules.js';
 import { KENDALL, MODERN } from './fixtures.js';
+import { useLanguage } from './messages.js';
 
 test('the rules document renders headings with anchors, lists, tables, code and safe links', () => {
   const md = '# How to play\n\nA **bold** `code` [link](#x) [bad](javascript:alert(1))\n\n- one\n- two\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```\n<raw>\n```\n\n## Senet-modern (`modern`)\n';
@@ -24,7 +25,31 @@ test('each rule set is described from the server data', () => {
   assert.match(card, /id="modern"/);
   assert.match(card, /2 to 4 players · 5 pieces each valued 1, 2, 3, 4, 5/);
   assert.match(card, /two dice/);
-  assert.match(ruleSetCard(KENDALL, ''), /House of Water<\/strong> Back to 15\./);
+  assert.match(card, /<h2>Senet for 2 to 4 players<\/h2>/);
+  assert.match(card, /P4<\/span>/);
+  const kendall = ruleSetCard(KENDALL, '');
+  assert.match(kendall, /2 players · 5 pieces each, starting on the board · four throwing sticks/);
+  assert.match(kendall, /House of Water<\/strong> A piece that lands here goes at once to 15/);
+  assert.match(ruleSetCard({ ...KENDALL, piece_word: 'pawn', start: 'reserve', chance: { kind: 'die' } }, ''), /5 pawns each, starting in a reserve off the board · one die/);
+});
+
+test('una variante en español: jugadores, fichas o peones, azar, colores y casillas', () => {
+  useLanguage('es');
+  try {
+    const card = ruleSetCard(MODERN, '');
+    assert.match(card, /<h2>Senet para 2 a 4 jugadores<\/h2>/);
+    assert.match(card, /De 2 a 4 jugadores · 5 fichas por jugador, con valores 1, 2, 3, 4, 5 \(indicados con puntos\), que empiezan en el tablero · dos dados · /);
+    assert.match(card, /J4<\/span>/);
+    assert.match(card, /26 · Luna<\/strong> La ficha que se detiene aquí vuelve al Sol\./);
+    assert.match(card, />Aprende a jugar<\/a>/);
+    const kendall = ruleSetCard(KENDALL, '');
+    assert.match(kendall, /2 jugadores · 5 fichas por jugador, que empiezan en el tablero · cuatro palillos · /);
+    assert.match(kendall, /Casa del Agua<\/strong> La ficha que cae aquí va enseguida a la 15/);
+    assert.match(ruleSetCard({ ...KENDALL, piece_word: 'pawn', start: 'reserve', chance: { kind: 'die' } }, ''), /5 peones por jugador, que empiezan en una reserva fuera del tablero · un dado/);
+    assert.equal(slug('Cómo jugar al Senet clásico (`kendall`)'), 'como-jugar-al-senet-clasico-kendall');
+  } finally {
+    useLanguage('en');
+  }
 });
 
 test('the home form: players for modern, every other seat a person or the computer', () => {

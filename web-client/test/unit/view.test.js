@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { squareToCell, cellToSquare, pathDirection } from '../../src/draw/board-geometry.js';
-import { choiceText, eventText, optionKind, optionText, rollText, standingText, stepText, throwMoveText, throwNumber } from '../../src/logic/describe.js';
+import { choiceText, countedText, eventText, optionKind, optionText, rollText, standingText, stepText, throwMoveText, throwNumber } from '../../src/logic/describe.js';
 import { errorText, statusLine } from '../../src/logic/format.js';
 import { pieceSvg } from '../../src/draw/icons.js';
-import { fromSnapshot } from '../../src/logic/state.js';
+import { fromSnapshot, reduce } from '../../src/logic/state.js';
 import { boardHtml, trayHtml } from '../../src/draw/board.js';
-import { roomHtml } from '../../src/draw/room-page.js';
-import { KENDALL, MODERN, snapshot, startView } from './fixtures.js';
+import { joinHtml, roomHtml } from '../../src/draw/room-page.js';
+import { KENDALL, MODERN, snapshot, startView, stepEvent } from './fixtures.js';
+import { useLanguage } from './messages.js';
 
 /** @type {import('../../src/logic/describe.js').Names} */
 const names = { desc: KENDALL, seat: (s) => ['Nefertari', 'Akhen<aten>', 'Tiye', 'Merneith'][s] };
@@ -139,7 +140,7 @@ test('the room page: whose turn, the throw button, options, invite, spectators, 
   assert.equal(statusLine(s).text, 'Your turn: throw the sticks.');
   const html = roomHtml(s, ui);
   assert.match(html, /id="throw" class="btn primary throw-btn" data-action="throw">Throw the sticks/);
-  assert.match(html, /<h1 class="room-title">Standard rules \(Kendall\)/);
+  assert.match(html, /<h1 class="room-title">Classic Senet \(Kendall\)/);
   const deciding = fromSnapshot(snapshot({ next: { kind: 'decide', seat: 0, options: [{ option: 'roll 1', choice: { kind: 'roll', dice: 1 }, events: [] }] } }));
   assert.match(roomHtml(deciding, ui), /data-option="roll 1" data-kind="roll">Roll one die\./);
   const spectator = fromSnapshot(snapshot({ you: { role: 'spectator' } }));
@@ -161,4 +162,56 @@ test('server errors read as plain words; the server message is kept for refusals
   assert.equal(errorText('not_your_turn'), 'It is not your turn yet.');
   assert.match(errorText('illegal_move', 'an opponent blockade on square 12 is in the way', 'blockade'), /blockade on square 12/);
   assert.equal(errorText('weird', 'boom'), 'The server refused: boom');
+});
+
+test('the room page in Spanish: the throw, a seat card, the board, the trays and how to play', () => {
+  useLanguage('es');
+  try {
+    const ui = { online: true, pending: false, now: 0 };
+    const text = (/** @type {string} */ html) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+    const start = fromSnapshot(snapshot());
+    const html = roomHtml(start, ui);
+    assert.match(html, /data-action="throw">Tirar los palillos</);
+    assert.match(html, /Aún no ha tirado nadie\./);
+    // Your own card: name, "(tú)", colour, whose turn.
+    assert.match(html, /aria-label="Nefertari \(tú\), Cono, le toca"/);
+    assert.match(html, /<span class="player-name">Nefertari <em>\(tú\)<\/em><\/span><span class="player-meta">Cono · <span class="conn on">en línea<\/span>/);
+    assert.match(html, /aria-label="Akhenaten, Carrete"/);
+    // The board and the trays.
+    assert.match(html, /aria-label="Casilla 27, Casa del Agua: vacía"/);
+    assert.match(html, /aria-label="Casilla 1: ficha de Nefertari \(tuya\)"/);
+    assert.match(html, /aria-label="Casilla 2: ficha de Akhenaten"/);
+    assert.match(html, /aria-label="Nefertari \(Cono\): 0 fichas sacadas del tablero"/);
+    assert.match(html, /<span class="sq-name" aria-hidden="true">Renacimiento<\/span>/);
+    // How to play: the rule set's name, summary and special squares, from the engine's keys.
+    assert.match(html, /<summary>Cómo se juega: Senet clásico \(Kendall\)<\/summary><p>El juego clásico para dos/);
+    assert.match(html, /<strong>15 · Casa del Renacimiento<\/strong>: /);
+    assert.match(html, />Leer las reglas completas</);
+    // The throw: who, the number, how the rules counted it.
+    const value = { kind: /** @type {const} */ ('sticks'), counted: /** @type {const} */ ('dark'), up: 3, squares: 3 };
+    const roll = { kind: /** @type {const} */ ('sticks'), sticks: [true, false, false, false] };
+    const mine = /** @type {any} */ (reduce(start, stepEvent(5, { step: { step: 'chance', roll }, by: 0, throw: value, next: { kind: 'decide', seat: 0, options: [] } })).state);
+    const caption = text(/<div class="throw-text"[^>]*>(.*?)<\/div>/.exec(roomHtml(mine, ui))?.[1] ?? '').trim();
+    assert.ok(caption.startsWith('Tiraste: 3 '), caption);
+    assert.ok(caption.endsWith(`${countedText(value)} — ${throwMoveText(value)}`), caption);
+    const theirs = fromSnapshot(snapshot({ you: { role: 'seat', seat: 1 } }));
+    const other = /** @type {any} */ (reduce(theirs, stepEvent(5, { step: { step: 'chance', roll }, by: 0, throw: value, next: { kind: 'decide', seat: 0, options: [] } })).state);
+    assert.match(text(roomHtml(other, ui)), /Nefertari tiró: 3 /);
+    assert.match(roomHtml(other, ui), /data-action="throw" disabled>Espera tu turno</);
+    // Plurals: seats to fill, spectators, rematch.
+    const four = fromSnapshot(snapshot({ description: MODERN, view: startView(4), status: 'waiting', next: { kind: 'waiting' }, spectators: 3, seats: [0, 1, 2, 3].map((seat) => ({ seat, player: seat === 0 ? { player_id: 'p0', display_name: 'Tiye' } : null, connected: seat === 0, out: false })) }));
+    const fh = roomHtml(four, ui);
+    assert.match(fh, /<h2>Invita a 3 jugadores<\/h2>/);
+    assert.match(fh, /data-testid="spectators">3 espectadores</);
+    assert.match(fh, /aria-label="Puesto libre, [^"]*"/);
+    const two = fromSnapshot(snapshot({ status: 'waiting', next: { kind: 'waiting' }, seats: [{ seat: 0, player: { player_id: 'p0', display_name: 'Tiye' }, connected: true, out: false }, { seat: 1, player: null, connected: false, out: false }] }));
+    assert.match(roomHtml(two, ui), /<h2>Invita a tu rival<\/h2>/);
+    const over = fromSnapshot(snapshot({ status: 'finished', next: { kind: 'end', standing: { places: [1, 0], scores: [], how: 'resigned' } }, standing: { places: [1, 0], scores: [], how: 'resigned' }, rematch: [1] }));
+    assert.match(roomHtml(over, ui), /Akhenaten pide la revancha \(se rotan los puestos\)\./);
+    assert.match(roomHtml(over, ui), /Partida 1 · 0 pasos/);
+    // Joining: the rule set named in words, the markup around the escaped words.
+    assert.match(joinHtml({ creator: 'Tiye', ruleSet: 'kendall', name: '', error: '' }), /<h1>Tiye te invita a jugar al senet<\/h1>\n<p>Variante: <strong>Senet clásico \(Kendall\)<\/strong> \(<a href="\/rules">reglas<\/a>\)\. Elige el nombre/);
+  } finally {
+    useLanguage('en');
+  }
 });

@@ -4,11 +4,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventText, possessive } from '../../src/logic/describe.js';
-import { closeText, computerName, errorText, nameOf, statusLine } from '../../src/logic/format.js';
+import { eventText, possessive, standingText } from '../../src/logic/describe.js';
+import { closeText, computerName, errorText, nameOf, resultText, statusLine } from '../../src/logic/format.js';
 import { fromSnapshot, reduce } from '../../src/logic/state.js';
 import { roomHtml, throwerText } from '../../src/draw/room-page.js';
 import { MODERN, snapshot, startView, stepEvent } from './fixtures.js';
+import { useLanguage } from './messages.js';
+import { nameProblem } from '../../src/logic/identity.js';
 
 const ui = { online: true, pending: false, now: 0 };
 /** @param {string} html */
@@ -109,4 +111,50 @@ test('a room that moved to another server is said so, in words, not as a failure
   assert.match(errorText('room_moved', 'the game moved to another server; reconnecting'), /Nothing changed/);
   // An ordinary drop still says nothing.
   assert.equal(closeText(1006), null);
+});
+
+/**
+ * A finished game of two in which the reader (Nefertari, seat 0) sits.
+ * @param {number} winner
+ * @param {string} how
+ */
+function finished(winner, how) {
+  const standing = { places: [winner, 1 - winner], scores: [], how };
+  return fromSnapshot(snapshot({ status: 'finished', next: { kind: 'end', standing }, standing }));
+}
+
+/** Names for a standing: Tiye, Nefertari, Akhenaten. */
+const three = { desc: MODERN, seat: (/** @type {number} */ seat) => ['Tiye', 'Nefertari', 'Akhenaten'][seat] };
+
+test('results are whole sentences, the reader in the second person', () => {
+  assert.equal(resultText(finished(0, 'resigned')), 'You win, by resignation.');
+  assert.equal(resultText(finished(0, 'abandoned')), 'You win, the opponent left the game.');
+  assert.equal(resultText(finished(1, 'no_pawns')), 'Akhenaten won, you ran out of pawns.');
+  assert.equal(resultText(finished(1, 'borne_off')), 'Akhenaten won, bearing off every piece.');
+  assert.equal(resultText(fromSnapshot(snapshot({ status: 'finished', next: { kind: 'end', standing: { places: [], scores: [], how: 'borne_off' } } }))), 'The game is over.');
+});
+
+test('in Spanish: errors, computer names, the headline, results and scores', () => {
+  useLanguage('es');
+  try {
+    assert.equal(errorText('not_your_turn'), 'Todavía no es tu turno.');
+    // The server's English explanation stays out of a page the page has words for…
+    assert.equal(errorText('not_abandoned', 'the seat to act is connected'), 'Todavía no puedes reclamar la victoria.');
+    // …and is the only words there are for a code the page does not know.
+    assert.equal(errorText('weird', 'boom'), 'El servidor lo rechazó: boom');
+    assert.equal(computerName('expert'), 'Computadora experta');
+    assert.equal(computerName('expert', 2), 'Computadora experta 2');
+    const s = vsComputer();
+    assert.equal(nameOf(s, 1), 'Computadora intermedia');
+    assert.equal(statusLine(s).text, 'Computadora intermedia va a tirar los palillos.');
+    assert.equal(statusLine(fromSnapshot(snapshot())).text, 'Tu turno: tira los palillos.');
+    assert.match(resultText(finished(0, 'resigned')), /^Ganaste .*\.$/);
+    assert.match(resultText(finished(1, 'abandoned')), /^Akhenaten ganó: dejaste la partida\.$/);
+    const places = standingText(three, { places: [0, 1, 2], scores: [9, 1, 0], how: 'three_borne_off' }).places;
+    assert.deepEqual(places, ['1. Tiye · 9 puntos', '2. Nefertari · 1 punto', '3. Akhenaten · 0 puntos']);
+    assert.equal(closeText(1001), 'El servidor se está reiniciando.');
+    assert.equal(nameProblem('a'.repeat(33)), 'Los nombres pueden tener como máximo 32 caracteres.');
+  } finally {
+    useLanguage('en');
+  }
 });

@@ -25,7 +25,9 @@ pub struct SeatRange {
 pub struct Colour {
     /// The colour index, from 0.
     pub index: u8,
-    /// Its name in the spec (Cone, Spool, White, Black, P1 …).
+    /// The message naming it (`colour-cone`, `colour-spool`,
+    /// `colour-white`, `colour-black`, `colour-p1` …), after the spec's
+    /// names.
     pub name: String,
 }
 
@@ -46,9 +48,11 @@ pub enum PieceStart {
 pub struct SpecialSquare {
     /// The square.
     pub square: Square,
-    /// Its name in the spec (House of Happiness, Ankh of Rebirth, …).
+    /// The message naming it (`square-kendall-26`: House of Happiness in
+    /// English, after the spec).
     pub name: String,
-    /// What it does, in one line of plain words.
+    /// The message saying what it does, in one line of plain words
+    /// (`square-kendall-26.effect`).
     pub effect: String,
 }
 
@@ -104,12 +108,13 @@ pub struct SeriesScoring {
 pub struct Description {
     /// The rule set's id.
     pub id: RuleSetId,
-    /// Its name for people.
+    /// The message naming it for people (`rule-set-kendall`).
     pub name: String,
-    /// What makes it what it is, in plain words.
+    /// The message saying what makes it what it is, in plain words
+    /// (`rule-set-kendall.summary`).
     pub summary: String,
-    /// What it calls a piece, in the singular (`piece`; Path of Peril's
-    /// `pawn`), so every text says the rules' word.
+    /// What kind of piece it plays with (`piece`; Path of Peril's `pawn`),
+    /// so every message can say the rules' own word.
     pub piece_word: String,
     /// How many seats it plays with.
     pub seats: SeatRange,

@@ -30,7 +30,7 @@ pub(super) struct Page {
 /// and bytes, computed once at start.
 static VERSION: LazyLock<String> = LazyLock::new(|| {
     let mut hash = Sha256::new();
-    for asset in ASSETS {
+    for asset in ASSETS.iter() {
         // The length keeps the path/bytes boundaries unambiguous.
         hash.update((asset.path.len() as u64).to_le_bytes());
         hash.update(asset.path.as_bytes());
@@ -65,18 +65,31 @@ pub(super) fn etag(index: usize) -> Option<&'static str> {
     ETAGS.get(index).map(String::as_str)
 }
 
-static PAGE: LazyLock<Page> = LazyLock::new(|| {
-    let body = rewrite(
-        &String::from_utf8_lossy(index_html()),
-        &format!("{ASSET_PREFIX}{}/", version()),
-    );
-    let etag = format!("W/\"{}\"", hex(&Sha256::digest(body.as_bytes())[..8]));
-    Page { body, etag }
+/// The page in each language, rewritten once at start.
+static PAGES: LazyLock<Vec<(&'static str, Page)>> = LazyLock::new(|| {
+    senet_text::languages()
+        .into_iter()
+        .map(|lang| {
+            let localized = super::localize::localize(&String::from_utf8_lossy(index_html()), lang);
+            let body = rewrite(&localized, &format!("{ASSET_PREFIX}{}/", version()));
+            let etag = format!("W/\"{}\"", hex(&Sha256::digest(body.as_bytes())[..8]));
+            (lang, Page { body, etag })
+        })
+        .collect()
 });
 
-/// The page, rewritten once.
-pub(super) fn page() -> &'static Page {
-    &PAGE
+/// The page in language `lang` (English for a language there is no
+/// catalogue of).
+pub(super) fn page(lang: &str) -> &'static Page {
+    static EMPTY: LazyLock<Page> = LazyLock::new(|| Page {
+        body: String::new(),
+        etag: String::from("W/\"0\""),
+    });
+    PAGES
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .or_else(|| PAGES.iter().find(|(l, _)| *l == senet_text::SOURCE_LANGUAGE))
+        .map_or(&*EMPTY, |(_, page)| page)
 }
 
 fn index_html() -> &'static [u8] {
@@ -117,7 +130,7 @@ mod tests {
     #[test]
     fn the_page_names_every_asset_under_the_version() {
         let prefix = format!("{ASSET_PREFIX}{}/", version());
-        let body = &page().body;
+        let body = &page("en").body;
         assert!(body.contains(&format!("src=\"{prefix}src/main.js\"")));
         assert!(body.contains(&format!("href=\"{prefix}styles.css\"")));
         assert!(body.contains(&format!("href=\"{prefix}favicon.svg\"")));
@@ -138,6 +151,17 @@ mod tests {
             head.matches("modulepreload").count(),
             ASSETS.iter().filter(|a| a.path.ends_with(".js")).count() - 1
         );
+    }
+
+    #[test]
+    fn each_language_has_its_page_and_catalogue_under_the_version() {
+        let prefix = format!("{ASSET_PREFIX}{}/", version());
+        let spanish = &page("es").body;
+        assert!(spanish.contains("<html lang=\"es\">"));
+        assert!(spanish.contains(&format!("href=\"{prefix}locales/es.ftl\"")), "{spanish}");
+        assert!(spanish.contains(&format!("href=\"{prefix}locales/en.ftl\"")), "{spanish}");
+        assert_ne!(page("es").etag, page("en").etag);
+        assert_eq!(page("zz").etag, page("en").etag);
     }
 
     #[test]
