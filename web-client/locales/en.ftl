@@ -872,6 +872,8 @@ error-network = The server cannot be reached. Check your connection and try agai
 # An error code this page does not know: $detail is the server's own message (English).
 error-refused-detail = The server refused: { $detail }
 error-refused = The server refused ({ $code }).
+# An HTTP failure without an error code of the API ($status: 404, 502, …).
+error-http = The server answered with an error ({ $status }).
 
 ## Why the connection closed
 

@@ -917,6 +917,8 @@ error-network = No se puede conectar con el servidor. Comprueba tu conexión y v
 # Un código de error que esta página no conoce: $detail es el mensaje del servidor (en inglés).
 error-refused-detail = El servidor lo rechazó: { $detail }
 error-refused = El servidor lo rechazó ({ $code }).
+# Un fallo HTTP sin código de error de la API ($status: 404, 502, …).
+error-http = El servidor respondió con un error ({ $status }).
 
 ## Por qué se cerró la conexión
 

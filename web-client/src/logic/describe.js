@@ -180,21 +180,6 @@ export function effectText(n, e) {
 }
 
 /**
- * An English sentence in the rule set's own words: Path of Peril says pawn
- * where the others say piece (the description's `piece_word`). For text
- * that is not yet a message; a message selects on `piece` (`pieceWord`)
- * instead, and text in another language is left as it is.
- * @param {Description | undefined} desc
- * @param {string} text
- */
-export function inRulesWords(desc, text) {
-  const word = desc?.piece_word;
-  if (!word || word === 'piece') return text;
-  const cap = word[0].toUpperCase() + word.slice(1);
-  return text.replace(/\b([Pp])iece(s?)\b/g, (_, p, plural) => `${p === 'P' ? cap : word}${plural}`);
-}
-
-/**
  * One event in a sentence: "Nefertari's piece moves from square 9 to square 13."
  * @param {Names} n
  * @param {GameEvent} e

@@ -1,6 +1,6 @@
 // Pure text: names, the headline, errors and durations in plain words.
 
-import { t } from '../i18n/messages.js';
+import { SOURCE_LANGUAGE, language, t } from '../i18n/messages.js';
 import { colourName, rollText, standingText } from './describe.js';
 import { reasonText } from './reasons.js';
 import { actingSeat, mySeat, seatColour } from './state.js';
@@ -195,7 +195,11 @@ export function errorText(code, message, reason, desc) {
     return t('error-not-abandoned-detail', { detail: message });
   }
   if (Object.hasOwn(ERROR_KEYS, code)) return t(ERROR_KEYS[code]);
-  return message ? t('error-refused-detail', { detail: message }) : t('error-refused', { code });
+  const status = /^http_(\d{3})$/.exec(code);
+  if (status) return t('error-http', { status: Number(status[1]) });
+  // The server's own message is English, for developers: a page in
+  // another language shows the code rather than a sentence in English.
+  return message && language() === SOURCE_LANGUAGE ? t('error-refused-detail', { detail: message }) : t('error-refused', { code });
 }
 
 /**

@@ -8,11 +8,13 @@ export class ApiError extends Error {
    * @param {string} code
    * @param {string} message  plain words for the person
    * @param {number} status   HTTP status, 0 when the server was not reached
+   * @param {number} [retryAfter]  seconds to wait, from a 429's `Retry-After`
    */
-  constructor(code, message, status) {
+  constructor(code, message, status, retryAfter) {
     super(message);
     this.code = code;
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -45,7 +47,9 @@ export async function request(path, opts = {}) {
   }
   if (!res.ok) {
     const code = data?.error?.code ?? (res.status === 429 ? 'rate_limited' : `http_${res.status}`);
-    throw new ApiError(code, errorText(code, data?.error?.message ?? res.statusText), res.status);
+    const wait = Number(res.headers.get('Retry-After'));
+    const retryAfter = res.status === 429 && Number.isFinite(wait) && wait > 0 ? wait : undefined;
+    throw new ApiError(code, errorText(code, data?.error?.message ?? res.statusText), res.status, retryAfter);
   }
   return data;
 }

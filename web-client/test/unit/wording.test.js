@@ -140,8 +140,9 @@ test('in Spanish: errors, computer names, the headline, results and scores', () 
     assert.equal(errorText('not_your_turn'), 'Todavía no es tu turno.');
     // The server's English explanation stays out of a page the page has words for…
     assert.equal(errorText('not_abandoned', 'the seat to act is connected'), 'Todavía no puedes reclamar la victoria.');
-    // …and is the only words there are for a code the page does not know.
-    assert.equal(errorText('weird', 'boom'), 'El servidor lo rechazó: boom');
+    // …and out of it for a code the page does not know: the code is shown.
+    assert.equal(errorText('weird', 'boom'), 'El servidor lo rechazó (weird).');
+    assert.equal(errorText('http_502', 'Bad Gateway'), 'El servidor respondió con un error (502).');
     assert.equal(computerName('expert'), 'Computadora experta');
     assert.equal(computerName('expert', 2), 'Computadora experta 2');
     const s = vsComputer();
