@@ -44,9 +44,9 @@ rule-set-jequier = Senet de Jéquier
 rule-set-simple = Senet rápido
     .summary = Un juego más ligero para dos: se cuentan los lados oscuros de los palillos, y si no sale ninguno oscuro vale 6. Las fichas nunca tienen que detenerse por el camino y nunca retroceden.
 rule-set-peril = Senda del Peligro
-    .summary = Un juego rápido y festivo para dos con un dado. Mete tus peones en el tablero, supera las trampas de las cinco últimas casillas y gana en cuanto consigas que salga uno solo de tus peones.
+    .summary = Un juego rápido y festivo para dos con un dado. Mete tus peones en el tablero, supera las trampas de las cinco últimas casillas y gana en cuanto uno solo de tus peones consiga salir.
 rule-set-modern = Senet para 2 a 4 jugadores
-    .summary = Para dos a cuatro jugadores con dos dados: mueve una ficha la suma de ambos o dos fichas, un dado cada una. Al salir del tablero, cada ficha suma tantos puntos como marcas tiene, y la partida termina cuando alguien ha sacado tres fichas.
+    .summary = Para dos a cuatro jugadores con dos dados: mueve una ficha la suma de ambos o dos fichas, un dado cada una. Al salir del tablero, cada ficha suma los puntos que lleva marcados, y la partida termina cuando alguien ha sacado tres fichas.
 
 square-kendall-15 = Casa del Renacimiento
     .effect = Aquí llega la ficha que cae en la Casa del Agua.
@@ -384,8 +384,8 @@ event-colour =
     }
 event-pass =
     { $me ->
-        [yes] No puedes mover: pasa el turno.
-       *[other] { $name } no puede mover: pasa el turno.
+        [yes] No puedes mover: pierdes el turno.
+       *[other] { $name } no puede mover: pierde el turno.
     }
 event-again =
     { $me ->
@@ -467,7 +467,7 @@ event-short-captured =
     }
 
 event-short-sent-home =
-    ¡De vuelta al inicio! { $me ->
+    ¡De vuelta a la salida! { $me ->
         [yes] { $piece ->
             [pawn] Tu peón
            *[other] Tu ficha
@@ -637,39 +637,39 @@ option-choose = Elegir
 
 roll-counted =
     { $up ->
-        [0] ninguna cara { $side ->
-            [light] clara
-           *[other] oscura
+        [0] ningún lado { $side ->
+            [light] claro
+           *[other] oscuro
         } arriba
-        [one] { $up } cara { $side ->
-            [light] clara
-           *[other] oscura
+        [one] { $up } lado { $side ->
+            [light] claro
+           *[other] oscuro
         } arriba
-       *[other] { $up } caras { $side ->
-            [light] claras
-           *[other] oscuras
+       *[other] { $up } lados { $side ->
+            [light] claros
+           *[other] oscuros
         } arriba
     }
 # …y lo que vale la tirada: $squares.
 roll-counted-worth =
     { $up ->
-        [0] ninguna cara { $side ->
-            [light] clara
-           *[other] oscura
+        [0] ningún lado { $side ->
+            [light] claro
+           *[other] oscuro
         } arriba
-        [one] { $up } cara { $side ->
-            [light] clara
-           *[other] oscura
+        [one] { $up } lado { $side ->
+            [light] claro
+           *[other] oscuro
         } arriba
-       *[other] { $up } caras { $side ->
-            [light] claras
-           *[other] oscuras
+       *[other] { $up } lados { $side ->
+            [light] claros
+           *[other] oscuros
         } arriba
     }, vale { $squares }
 roll-die = un { $pip }
 roll-dice = { $first } y { $second }
 # El sorteo que decide quién empieza; $seat: 1, 2…
-roll-lot = el sorteo del puesto { $seat }
+roll-lot = sale el puesto { $seat }
 roll-move =
     { $count ->
         [one] mover { $count } casilla
@@ -810,7 +810,7 @@ format-seat = Puesto { $number }
 computer-level-beginner = Principiante
     .blurb = juega por intuición
 computer-level-intermediate = Intermedio
-    .blurb = elige la jugada que mejor pinta
+    .blurb = elige la jugada que parece mejor
 computer-level-expert = Experto
     .blurb = piensa varias tiradas por adelantado
 # El nombre de un puesto de la computadora en todas partes. $level es el
@@ -848,14 +848,14 @@ status-throw = { $me ->
 # $rolled: "yes" con $roll, la última tirada en palabras ("3 y 5").
 status-choose = { $me ->
     [yes] { $rolled ->
-        [yes] Te toca elegir ({ $roll }): toca { $piece ->
+        [yes] Tu elección ({ $roll }): elige { $piece ->
             [pawn] un peón
            *[other] una ficha
-        } o una casilla resaltada, o elige una opción de abajo.
-       *[no] Te toca elegir: toca { $piece ->
+        } o una casilla que brillen, o una opción de abajo.
+       *[no] Tu elección: elige { $piece ->
             [pawn] un peón
            *[other] una ficha
-        } o una casilla resaltada, o elige una opción de abajo.
+        } o una casilla que brillen, o una opción de abajo.
     }
    *[no] { $rolled ->
         [yes] { $name } está eligiendo ({ $roll }).
@@ -887,7 +887,7 @@ error-illegal-move-reason = Esa jugada no está permitida. { $reason }
 error-illegal-move-detail = Esa jugada no está permitida.
 error-game-over = La partida ya terminó.
 error-game-not-over = Solo se puede acordar una revancha cuando la partida haya terminado.
-error-no-rematch-offer = Ya no hay ninguna oferta de revancha que responder.
+error-no-rematch-offer = Ya no hay ninguna oferta de revancha a la que responder.
 error-not-abandoned = Todavía no puedes reclamar la victoria.
 # $detail es la explicación del servidor, en inglés: aquí no se muestra.
 error-not-abandoned-detail = Todavía no puedes reclamar la victoria.
@@ -981,8 +981,8 @@ fair-verified = { $count ->
 ## Indicaciones bajo el tablero
 
 room-preview-hint-touch = Toca una casilla marcada para mover allí, o toca una ficha que brilla para ver qué hace y vuelve a tocarla para jugarla.
-room-preview-hint-mouse = Pasa el ratón o el foco por una ficha o casilla que brilla para ver qué hace; haz clic o pulsa Intro para jugarla.
-room-tap-again = Tócala otra vez, o toca su destino, para jugarla.
+room-preview-hint-mouse = Pon el puntero o el foco sobre una ficha o casilla que brille para ver qué hace; haz clic o pulsa Intro para jugarla.
+room-tap-again = Vuelve a tocar, o toca su destino, para jugar.
 
 ## Tarjetas de los puestos
 
@@ -1017,7 +1017,7 @@ room-seat-label = { $me ->
 ## El panel de la tirada
 
 room-chance-label = Tirada
-room-thrower-rules = Sorteado por las reglas
+room-thrower-rules = Sorteo de las reglas
 # Quién hizo la última tirada (también con dados): $me "yes" o "no".
 room-thrower = { $me ->
         [yes] Tiraste
@@ -1026,7 +1026,7 @@ room-thrower = { $me ->
 # Antes del número de la tirada: "Tiye tiró:".
 room-throw-who = { $who }:
 # Cómo contaron las reglas una tirada de palillos y cuánto avanza:
-# "3 lados oscuros arriba — avanza 3 casillas".
+# "3 lados oscuros arriba — mover 3 casillas".
 room-throw-how = { $counted } — { $move }
 room-no-throw-yet = Aún no ha tirado nadie.
 room-throw-choose = Ahora elige abajo
@@ -1092,7 +1092,7 @@ room-invite-link-label = Enlace de invitación
 room-invite-copy = Copiar el enlace
 room-invite-public = Esta sala es pública: también aparece en la página de inicio para que cualquiera se una.
 room-invite-private = Esta sala es privada: solo puede unirse quien tenga el enlace.
-room-invite-rated = Sus partidas puntúan: solo los jugadores con cuenta pueden ocupar un puesto.
+room-invite-rated = Las partidas de esta sala son puntuadas: solo los jugadores con cuenta pueden ocupar un puesto.
 
 ## El resultado
 
@@ -1161,7 +1161,7 @@ room-copied-invite = Enlace de invitación copiado. ¡Mándaselo a los demás ju
 room-copy-failed = No se pudo copiar: selecciona el enlace y cópialo tú.
 room-copied-replay = Enlace de la repetición copiado.
 room-copy-replay-failed = No se pudo copiar; el enlace es { $link }
-room-resign-title = ¿Rendirte en esta partida?
+room-resign-title = ¿Te rindes en esta partida?
 room-resign-text = { $many ->
         [yes] Quedas fuera de la partida al instante; los demás siguen jugando. No se puede deshacer.
        *[other] Tu rival gana al instante. No se puede deshacer.
@@ -1375,8 +1375,8 @@ home-other-person = una persona (con invitación)
 # $level: beginner, intermediate o expert.
 home-other-computer = { $level ->
     [beginner] la computadora (principiante)
-    [intermediate] la computadora (intermedio)
-   *[expert] la computadora (experto)
+    [intermediate] la computadora (intermedia)
+   *[expert] la computadora (experta)
 }
 # $seats: el número de puestos de la sala.
 home-other-seats-note = { $seats ->
@@ -1528,7 +1528,7 @@ games-how-borne-off = todas fuera del tablero
 games-how-resigned = rendición
 games-how-abandoned = abandono
 games-how-gates = Puertas de Aaru
-games-how-trial = Juicio
+games-how-trial = Prueba de los Tres Dioses
 games-how-no-pawns = sin peones
 games-how-three-borne-off = tres fuera del tablero
 games-how-last-player = último en juego
@@ -1693,7 +1693,7 @@ account-username-long = El nombre de usuario puede tener como máximo { $max } {
         [one] carácter
        *[other] caracteres
     }.
-account-username-chars = Usa solo letras, dígitos, - y _.
+account-username-chars = Usa solo letras, cifras, - y _.
 account-password-short = La contraseña debe tener al menos { $min } { $min ->
         [one] carácter
        *[other] caracteres
@@ -2220,7 +2220,7 @@ rules-full =
 
         a5b5a4b4a3b3a2b2a1b1.................... 2 a:roll2 off:- removed:- out:-
 
-    `docs/notation.md` (el apartado «Senet-modern position text») la describe completa.
+    `docs/notation.md` (el apartado sobre el texto de posición de Senet-modern) la describe completa.
 
     ## Cómo jugar al senet: Senda del Peligro (`peril`)
 
@@ -2476,7 +2476,7 @@ rules-full =
     ### Escribir posiciones
 
     Las posiciones se escriben como en las reglas estándar: 30 caracteres y el bando
-    al que le toca tirar; `docs/notation.md` (el apartado «Position text of the stick rule sets») explica lo nuevo (la `w` y la `b` de Jéquier, y la `o`
+    al que le toca tirar; `docs/notation.md` (el apartado sobre el texto de posición de las variantes de palillos) explica lo nuevo (la `w` y la `b` de Jéquier, y la `o`
     mientras dura una apertura). La herramienta de línea de comandos enumera los
     movimientos legales de cualquiera de las cuatro variantes de palillos:
 

@@ -312,6 +312,7 @@ async fn invite(State(rooms): State<Rooms>, code: Path<String>, headers: HeaderM
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
+    use super::assets::JS;
     use super::*;
 
     #[test]

@@ -31,6 +31,18 @@ impl Raw {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Every value of a header that may come more than once (`Vary`),
+    /// joined as one list.
+    fn all(&self, name: &str) -> String {
+        let values: Vec<&str> = self
+            .headers
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .collect();
+        values.join(", ").to_ascii_lowercase()
+    }
+
     /// The body as sent before `Content-Encoding`.
     fn decoded(&self) -> Vec<u8> {
         let mut out = Vec::new();
@@ -193,7 +205,12 @@ async fn assets_and_json_are_compressed_by_accept_encoding() {
     let mut plain_total = 0;
     let mut gzip_total = 0;
     let mut br_total = 0;
-    for asset in ASSETS {
+    for asset in ASSETS.iter() {
+        // Bodies this small are sent as they are (tower-http's default
+        // predicate): a vendored module of one line is.
+        if asset.body.len() < 32 {
+            continue;
+        }
         let url = if asset.path == "index.html" {
             "/".to_owned()
         } else {
@@ -211,7 +228,7 @@ async fn assets_and_json_are_compressed_by_accept_encoding() {
         )
         .await;
         assert_eq!(br.header("content-encoding"), Some("br"), "{url}");
-        assert!(br.header("vary").unwrap().contains("accept-encoding"));
+        assert!(br.all("vary").contains("accept-encoding"), "{url}");
         for got in [&plain, &gzip, &br] {
             assert_eq!(got.status, 200);
             assert_eq!(got.decoded(), plain.body, "{url}");
@@ -272,5 +289,38 @@ async fn a_websocket_offering_compression_is_not_compressed() {
     client.send(json!({ "v": 1, "type": "ping" })).await;
     assert_eq!(client.recv().await["type"], "pong");
     client.close().await;
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_page_comes_in_the_readers_language() {
+    let app = spawn_app().await;
+    let text = |raw: &Raw| String::from_utf8(raw.body.clone()).unwrap();
+    // The browser's language…
+    let spanish = get(&app, "/rules", &[BROWSER, ("Accept-Language", "es-MX,es;q=0.9,en;q=0.5")]).await;
+    assert_eq!(spanish.status, 200);
+    let page = text(&spanish);
+    assert!(page.contains("<html lang=\"es\">"), "{page}");
+    assert!(page.contains(">Reglas</a>"), "{page}");
+    assert!(page.contains(&format!("{ASSET_PREFIX}{}/locales/es.ftl", version())));
+    assert!(spanish.all("vary").contains("accept-language"));
+    assert!(spanish.all("vary").contains("cookie"));
+    // …unless the reader chose another; a language with no catalogue is
+    // English; an invite link answers a browser in its language too.
+    let chosen = get(&app, "/", &[BROWSER, ("Accept-Language", "es"), ("Cookie", "senet_lang=en")]).await;
+    assert!(text(&chosen).contains("<html lang=\"en\">"));
+    let german = get(&app, "/", &[BROWSER, ("Accept-Language", "de-DE")]).await;
+    assert!(text(&german).contains("<html lang=\"en\">") && text(&german).contains(">Rules</a>"));
+    let invite = get(&app, "/r/some-room", &[BROWSER, ("Accept-Language", "es")]).await;
+    assert!(text(&invite).contains("<html lang=\"es\">"));
+    // Each language's page has its own ETag, so a cache never mixes them.
+    assert_ne!(spanish.header("etag"), get(&app, "/rules", &[BROWSER]).await.header("etag"));
+    // The catalogues themselves, at their plain and versioned addresses.
+    for path in ["/locales/es.ftl".to_owned(), format!("{ASSET_PREFIX}{}/locales/en.ftl", version())] {
+        let catalogue = get(&app, &path, &[]).await;
+        assert_eq!(catalogue.status, 200, "{path}");
+        assert!(text(&catalogue).contains("nav-rules = "), "{path}");
+    }
+    assert_eq!(get(&app, "/locales/xx.ftl", &[]).await.status, 404);
     app.stop().await;
 }

@@ -69,6 +69,12 @@ export function markdownHtml(md) {
       html += `<${tag}>${items.map((t) => `<li>${inline(t)}</li>`).join('')}</${tag}>`;
     } else if (line.trim() === '') {
       i += 1;
+    } else if (/^ {4}\S/.test(line)) {
+      // An indented code block (a position, a record, a command): the
+      // indented lines, and blank lines between them.
+      const body = [];
+      for (; i < lines.length && (/^ {4}/.test(lines[i]) || (lines[i].trim() === '' && /^ {4}\S/.test(lines[i + 1] ?? ''))); i += 1) body.push(lines[i].slice(4));
+      html += `<pre tabindex="0"><code>${esc(body.join('\n'))}</code></pre>`;
     } else {
       const para = [];
       for (; i < lines.length && lines[i].trim() !== '' && !/^(#|```|\s*\||\s*([-*]|\d+\.)\s)/.test(lines[i]); i += 1) para.push(lines[i].trim());

@@ -50,7 +50,7 @@ test('account checks, errors and a profile in Spanish', () => {
   try {
     assert.equal(usernameProblem('ab'), 'El nombre de usuario debe tener al menos 3 caracteres.');
     assert.equal(passwordProblem('x'.repeat(129)), 'La contraseña puede tener como máximo 128 caracteres.');
-    assert.equal(usernameProblem('a<b>'), 'Usa solo letras, dígitos, - y _.');
+    assert.equal(usernameProblem('a<b>'), 'Usa solo letras, cifras, - y _.');
     assert.equal(accountErrorText(limited(1)), 'Demasiados intentos. Vuelve a intentarlo dentro de 1 segundo.');
     assert.equal(accountErrorText(limited(45)), 'Demasiados intentos. Vuelve a intentarlo dentro de 45 segundos.');
     assert.equal(poolName('modern-4'), 'Senet para 4 jugadores');

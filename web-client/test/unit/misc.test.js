@@ -69,7 +69,7 @@ test('the home page in Spanish: ages, seats, play now', () => {
     assert.match(two, /Al azar<small>que decida el destino<\/small>/);
     assert.match(two, /<small>juega primero<\/small>/);
     assert.match(two, /Tu rival <select name="other1"/);
-    assert.match(two, /<option value="expert">la computadora \(experto\)<\/option>/);
+    assert.match(two, /<option value="expert">la computadora \(experta\)<\/option>/);
     assert.match(two, /<p class="note">Los puestos que le des a la computadora se ocupan al instante; los demás son para las personas que invites\.<\/p>/);
     const three = seatsHtml(MODERN, 3);
     assert.match(three, /<span>3 jugadores<\/span>/);

@@ -69,3 +69,8 @@ test('room requests: computers per other seat, open seats left null, full tables
   assert.deepEqual(COMPUTER_LEVELS.map((l) => l.level), ['beginner', 'intermediate', 'expert']);
   assert.equal(levelName('expert'), 'Expert');
 });
+
+test('an indented block is code: a position, a record, a command', () => {
+  const html = markdownHtml('Before:\n\n    3:9 1:14 5:-\n\n    senet moves x\n\nAfter.');
+  assert.equal(html, '<p>Before:</p><pre tabindex="0"><code>3:9 1:14 5:-\n\nsenet moves x</code></pre><p>After.</p>');
+});

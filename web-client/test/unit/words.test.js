@@ -44,7 +44,7 @@ test('a move in Spanish: the second person for the reader, "la ficha de" for ano
   assert.equal(eventText({ ...names, desc: PERIL }, move(4, 7, 'move', 2)), 'El peón de Tiye va de la casilla 4 a la casilla 7.');
   assert.equal(eventText(mine, { kind: 'again', seat: 0 }), 'Vuelves a tirar.');
   assert.equal(eventText(mine, { kind: 'again', seat: 1 }), 'Akhen<aten> vuelve a tirar.');
-  assert.equal(eventText(mine, { kind: 'pass', seat: 0 }), 'No puedes mover: pasa el turno.');
+  assert.equal(eventText(mine, { kind: 'pass', seat: 0 }), 'No puedes mover: pierdes el turno.');
   assert.match(eventText(mine, { kind: 'colour', seat: 0, colour: 0 }), /^Juegas con \S/);
   // A computer's full name is shortened where it owns a piece.
   const modern = { desc: MODERN, seat: (/** @type {number} */ s) => ['Tiye', 'P2 (computadora, principiante)'][s] };
@@ -65,12 +65,12 @@ test('captures and swaps in Spanish agree with ficha (f.) and peón (m.)', () =>
 }));
 
 test('throws, steps and standings in Spanish, with plurals', () => inSpanish(() => {
-  assert.equal(rollText(oneLight, dark3), '3 caras oscuras arriba, vale 3');
-  assert.equal(rollText({ kind: 'sticks', sticks: [true, false, false, false] }), '1 cara clara arriba');
-  assert.equal(countedText({ counted: 'light', up: 0 }), 'ninguna cara clara arriba');
+  assert.equal(rollText(oneLight, dark3), '3 lados oscuros arriba, vale 3');
+  assert.equal(rollText({ kind: 'sticks', sticks: [true, false, false, false] }), '1 lado claro arriba');
+  assert.equal(countedText({ counted: 'light', up: 0 }), 'ningún lado claro arriba');
   assert.equal(throwMoveText({ kind: 'die', squares: 1 }), 'mover 1 casilla');
   assert.equal(throwMoveText(dark3), 'mover 3 casillas');
-  assert.equal(stepText(names, { step_no: 1, text: 'LDDD', seat: null, by: 0, throw: dark3, step: { step: 'chance', roll: oneLight }, events: [] }, 0), 'Nefertari tiró: 3 caras oscuras arriba, vale 3.');
+  assert.equal(stepText(names, { step_no: 1, text: 'LDDD', seat: null, by: 0, throw: dark3, step: { step: 'chance', roll: oneLight }, events: [] }, 0), 'Nefertari tiró: 3 lados oscuros arriba, vale 3.');
   assert.equal(stepText(mine, { step_no: 1, text: 'd4', seat: null, step: { step: 'chance', roll: { kind: 'die', pip: 4 } }, events: [] }, 0), 'Tiraste: un 4.');
   assert.equal(stepText(mine, { step_no: 2, text: '0:9', seat: 0, step: { step: 'decide', seat: 0, choice: { kind: 'move', from: 9 } }, events: [] }, null), 'Tú: mover la ficha de la casilla 9.');
   assert.equal(stepText(names, { step_no: 2, text: '2:resign', seat: 2, step: null, left: 'resigned', events: [{ kind: 'out', seat: 2 }] }, null), 'Tiye se rindió. Tiye queda fuera de la partida.');
