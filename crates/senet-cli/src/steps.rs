@@ -14,8 +14,28 @@ use serde_json::{Value, json};
 /// A random game never needs this many steps; the cap only guards the tool.
 const MAX_STEPS: u64 = 10_000_000;
 
-/// `senet rules`: one line a rule set.
+/// The reader's language from the environment (`LC_ALL`, `LC_MESSAGES`,
+/// `LANG`: `es_ES.UTF-8` → `es-ES`), matched against the catalogues as a
+/// browser's `Accept-Language` is.
+fn reader_language() -> &'static str {
+    let wanted = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.is_empty())
+        .map(|value| {
+            value
+                .split(['.', '@'])
+                .next()
+                .unwrap_or_default()
+                .replace('_', "-")
+        });
+    senet_text::negotiate(None, wanted.as_deref())
+}
+
+/// `senet rules`: one line a rule set, its summary in the reader's
+/// language (the same catalogues as the web page's).
 pub fn rules() -> String {
+    let lang = reader_language();
     let mut out = String::new();
     for id in RuleSetId::ALL {
         let (min, max) = id.seat_range();
@@ -27,7 +47,7 @@ pub fn rules() -> String {
         out.push_str(&format!(
             "{id} seats={seats} chance={} {}\n",
             id.chance().replace(' ', "_"),
-            senet_text::text(senet_text::SOURCE_LANGUAGE, &format!("{}.summary", id.message_key()), None)
+            senet_text::text(lang, &format!("{}.summary", id.message_key()), None)
         ));
     }
     out

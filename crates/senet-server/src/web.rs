@@ -28,8 +28,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::rooms::Rooms;
-pub use assets::{ASSETS, Asset};
 use assets::HTML;
+pub use assets::{ASSETS, Asset};
 pub use versioned::{ASSET_PREFIX, version};
 
 /// The page's Content-Security-Policy: only this origin's scripts, styles

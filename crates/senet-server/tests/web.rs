@@ -297,7 +297,12 @@ async fn the_page_comes_in_the_readers_language() {
     let app = spawn_app().await;
     let text = |raw: &Raw| String::from_utf8(raw.body.clone()).unwrap();
     // The browser's language…
-    let spanish = get(&app, "/rules", &[BROWSER, ("Accept-Language", "es-MX,es;q=0.9,en;q=0.5")]).await;
+    let spanish = get(
+        &app,
+        "/rules",
+        &[BROWSER, ("Accept-Language", "es-MX,es;q=0.9,en;q=0.5")],
+    )
+    .await;
     assert_eq!(spanish.status, 200);
     let page = text(&spanish);
     assert!(page.contains("<html lang=\"es\">"), "{page}");
@@ -307,16 +312,31 @@ async fn the_page_comes_in_the_readers_language() {
     assert!(spanish.all("vary").contains("cookie"));
     // …unless the reader chose another; a language with no catalogue is
     // English; an invite link answers a browser in its language too.
-    let chosen = get(&app, "/", &[BROWSER, ("Accept-Language", "es"), ("Cookie", "senet_lang=en")]).await;
+    let chosen = get(
+        &app,
+        "/",
+        &[
+            BROWSER,
+            ("Accept-Language", "es"),
+            ("Cookie", "senet_lang=en"),
+        ],
+    )
+    .await;
     assert!(text(&chosen).contains("<html lang=\"en\">"));
     let german = get(&app, "/", &[BROWSER, ("Accept-Language", "de-DE")]).await;
     assert!(text(&german).contains("<html lang=\"en\">") && text(&german).contains(">Rules</a>"));
     let invite = get(&app, "/r/some-room", &[BROWSER, ("Accept-Language", "es")]).await;
     assert!(text(&invite).contains("<html lang=\"es\">"));
     // Each language's page has its own ETag, so a cache never mixes them.
-    assert_ne!(spanish.header("etag"), get(&app, "/rules", &[BROWSER]).await.header("etag"));
+    assert_ne!(
+        spanish.header("etag"),
+        get(&app, "/rules", &[BROWSER]).await.header("etag")
+    );
     // The catalogues themselves, at their plain and versioned addresses.
-    for path in ["/locales/es.ftl".to_owned(), format!("{ASSET_PREFIX}{}/locales/en.ftl", version())] {
+    for path in [
+        "/locales/es.ftl".to_owned(),
+        format!("{ASSET_PREFIX}{}/locales/en.ftl", version()),
+    ] {
         let catalogue = get(&app, &path, &[]).await;
         assert_eq!(catalogue.status, 200, "{path}");
         assert!(text(&catalogue).contains("nav-rules = "), "{path}");

@@ -89,7 +89,10 @@ fn every_language_has_exactly_the_english_keys() {
         let missing: Vec<_> = english.difference(&own).collect();
         let extra: Vec<_> = own.difference(&english).collect();
         assert!(missing.is_empty(), "{lang}.ftl lacks {missing:?}");
-        assert!(extra.is_empty(), "{lang}.ftl has keys English does not: {extra:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang}.ftl has keys English does not: {extra:?}"
+        );
     }
 }
 
@@ -146,7 +149,10 @@ fn every_key_the_page_asks_for_exists() {
         })
         .map(|(key, path)| format!("{key} ({})", path.display()))
         .collect();
-    assert!(unknown.is_empty(), "asked for, but in no catalogue: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "asked for, but in no catalogue: {unknown:?}"
+    );
 }
 
 #[test]
@@ -173,7 +179,11 @@ type SpecSquare = (u8, &'static str, &'static [&'static str]);
 const KENDALL: &[SpecSquare] = &[
     (15, "House of Rebirth", &["House of Water"]),
     (26, "House of Happiness", &["stop", "below 26", "beyond 26"]),
-    (27, "House of Water", &["15", "highest empty square below 15"]),
+    (
+        27,
+        "House of Water",
+        &["15", "highest empty square below 15"],
+    ),
     (28, "House of Three Truths", &["Protected", "exactly 3"]),
     (29, "House of Re-Atoum", &["Protected", "exactly 2"]),
     (30, "House of Horus", &["exactly 1", "not protected"]),
@@ -183,7 +193,11 @@ const KENDALL: &[SpecSquare] = &[
 const KENDALL7: &[SpecSquare] = &[
     (15, "House of Rebirth", &["Safe", "14", "House of Water"]),
     (26, "House of Happiness", &["Safe", "stop"]),
-    (27, "House of Water", &["15", "highest empty square below 15"]),
+    (
+        27,
+        "House of Water",
+        &["15", "highest empty square below 15"],
+    ),
     (28, "House of Three Truths", &["Safe", "exactly 3"]),
     (29, "House of Re-Atoum", &["Safe", "exactly 2"]),
     (30, "House of Horus", &["exactly 1", "not protected"]),
@@ -210,7 +224,11 @@ const SIMPLE: &[SpecSquare] = &[
 const PERIL: &[SpecSquare] = &[
     (15, "Ankh of Rebirth", &["reserve", "1, 2 and 3"]),
     (26, "Vulture's Perch", &["1-4", "own", "5-6", "opponent"]),
-    (27, "River of Oblivion", &["Every pawn", "1, 2 or 3", "reserve"]),
+    (
+        27,
+        "River of Oblivion",
+        &["Every pawn", "1, 2 or 3", "reserve"],
+    ),
     (28, "Trial of the Three Gods", &["3 wins", "rolled square"]),
     (29, "Eye of Judgment", &["removed"]),
     (30, "Gates of Aaru", &["6", "later turn", "captured"]),
@@ -245,7 +263,11 @@ fn the_english_special_squares_are_the_specs() {
         assert_eq!(description.special_squares.len(), table.len(), "{id}");
         for (special, &(number, name, words)) in description.special_squares.iter().zip(table) {
             assert_eq!(special.square.number(), number, "{id}");
-            assert_eq!(text("en", &special.name, None), name, "{id} square {number}");
+            assert_eq!(
+                text("en", &special.name, None),
+                name,
+                "{id} square {number}"
+            );
             let effect = text("en", &special.effect, None);
             assert!(!effect.contains('\n'), "{id} square {number}: one line");
             for word in words {
@@ -284,5 +306,8 @@ fn every_rule_set_has_a_name_and_a_summary_in_every_language() {
         }
     }
     // The names differ by language where the words do.
-    assert_ne!(text("en", "rule-set-peril", None), text("es", "rule-set-peril", None));
+    assert_ne!(
+        text("en", "rule-set-peril", None),
+        text("es", "rule-set-peril", None)
+    );
 }

@@ -65,7 +65,7 @@ export async function showLeaderboard(root) {
       return;
     }
     const rows = board.leaders
-      .map((l) => `<tr data-testid="lb-row"><td>${esc(formatNumber(l.rank))}</td><td><a href="/players/${encodeURIComponent(l.username)}">${esc(l.username)}</a></td><td>${esc(formatNumber(Math.round(l.rating)))}</td><td>${esc(formatNumber(l.games))}</td></tr>`)
+      .map((l) => `<tr data-testid="lb-row"><td>${esc(formatNumber(l.rank))}</td><td><a href="/players/${encodeURIComponent(l.username)}">${esc(l.username)}</a></td><td>${esc(String(Math.round(l.rating)))}</td><td>${esc(formatNumber(l.games))}</td></tr>`)
       .join('');
     const head = ['leaderboard-rank', 'leaderboard-player', 'leaderboard-rating', 'leaderboard-games'].map((key) => `<th scope="col">${esc(t(key))}</th>`).join('');
     list.innerHTML = `<table class="lb-table" aria-labelledby="lb-pool"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;

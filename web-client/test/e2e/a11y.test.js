@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, act, autoplay, home, stopAutoplay, untilOneMayAct, whatNow } from './play.js';
+import { DESKTOP, autoplay, home, openKendallRoom, stopAutoplay, untilDecision } from './play.js';
 import { axeViolations, check } from './axe.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -82,15 +82,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     await check(a, scheme, 'not-found', found);
 
     // --- A room waiting for a player (with the toast the copy button shows).
-    await a.goto(`${env.server.base}/`);
-    await a.fill('#name', 'Tiye');
-    await a.check('input[name="rule_set"][value="kendall"]');
-    await a.check('input[name="seat"][value="0"]');
-    await a.click('#create-btn');
-    await a.waitForSelector('#invite-link');
-    const invite = await a.inputValue('#invite-link');
-    await a.click('[data-action="copy"]');
-    await a.waitForSelector('.toast-ok');
+    const invite = await openKendallRoom(a, env.server.base, 'Tiye');
     await check(a, scheme, 'room-waiting', found);
 
     // --- The join card, then a game with a decision to make.
@@ -107,13 +99,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     await check(a, scheme, 'room-throw', found);
 
     // Play until A has a decision on the board to make.
-    let decision = false;
-    for (let i = 0; i < 400 && !decision; i += 1) {
-      const now = await whatNow(a);
-      if (now === 'board' || now === 'option') decision = true;
-      else if ((await act(a)) === 'wait' && (await act(b)) === 'wait') await untilOneMayAct([a, b]);
-    }
-    assert.ok(decision, 'A came to a decision');
+    assert.ok(await untilDecision(a, b), 'A came to a decision');
     // The same 3 keys reach a choice on the board or in the option list.
     assert.equal(await mainControlIn3Keys(a, '.piece.movable, .target, .option-btn:not([disabled])', '.piece.movable, .target, .option-btn'), true);
     await check(a, scheme, 'room-decide', found);

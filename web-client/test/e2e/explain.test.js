@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
 import { DESKTOP, act, home, untilOneMayAct, whatNow } from './play.js';
+import '../unit/messages.js';
 import { reasonText } from '../../src/logic/reasons.js';
 
 /** @typedef {import('playwright-core').Page} Page */

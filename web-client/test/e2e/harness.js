@@ -8,6 +8,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { after, before } from 'node:test';
+import '../unit/messages.js';
+import { t } from '../../src/i18n/messages.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIR = resolve(here, '../..');
@@ -135,8 +137,9 @@ export function launchBrowser() {
 }
 
 /**
- * The name the server gives rule set `id` (`GET /api/rule-sets`), so a
- * test reads it as the page does instead of copying it.
+ * The name the server gives rule set `id` (`GET /api/rule-sets`: a
+ * message key) in English words, so a test reads it as the page does
+ * instead of copying it.
  * @param {string} base
  * @param {string} id
  * @returns {Promise<string>}
@@ -145,7 +148,7 @@ export async function ruleSetName(base, id) {
   const body = /** @type {{rule_sets: {id: string, name: string}[]}} */ (await fetch(`${base}/api/rule-sets`).then((r) => r.json()));
   const found = body.rule_sets.find((d) => d.id === id);
   if (!found) throw new Error(`the server has no rule set ${id}`);
-  return found.name;
+  return t(found.name);
 }
 
 /**

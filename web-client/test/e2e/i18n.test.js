@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, act, autoplay, shoot, stopAutoplay, untilOneMayAct, whatNow } from './play.js';
+import { DESKTOP, autoplay, openKendallRoom, shoot, stopAutoplay, untilDecision } from './play.js';
 import { englishOnPage, englishOnly } from './english.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -68,16 +68,7 @@ test('a Spanish browser gets every page and state in Spanish', { timeout: 400_00
   await spanish(a, 'not-found', found);
 
   // --- A room waiting for a player, the join card, a game.
-  await a.goto(`${env.server.base}/`);
-  await a.waitForSelector('#create-form');
-  await a.fill('#name', 'Tiye');
-  await a.check('input[name="rule_set"][value="kendall"]');
-  await a.check('input[name="seat"][value="0"]');
-  await a.click('#create-btn');
-  await a.waitForSelector('#invite-link');
-  const invite = await a.inputValue('#invite-link');
-  await a.click('[data-action="copy"]');
-  await a.waitForSelector('.toast-ok');
+  const invite = await openKendallRoom(a, env.server.base, 'Tiye');
   await spanish(a, 'room-waiting', found);
   await b.goto(invite);
   await b.waitForSelector('#join-form');
@@ -86,13 +77,7 @@ test('a Spanish browser gets every page and state in Spanish', { timeout: 400_00
   await b.click('#join-btn');
   await a.waitForSelector('#app[data-role="seat0"][data-phase="throw"]');
   await spanish(a, 'room-throw', found);
-  let decision = false;
-  for (let i = 0; i < 400 && !decision; i += 1) {
-    const now = await whatNow(a);
-    if (now === 'board' || now === 'option') decision = true;
-    else if ((await act(a)) === 'wait' && (await act(b)) === 'wait') await untilOneMayAct([a, b]);
-  }
-  assert.ok(decision, 'A came to a decision');
+  assert.ok(await untilDecision(a, b), 'A came to a decision');
   await spanish(a, 'room-decide', found);
   await spanish(b, 'room-other', found);
   // The record and the screen reader's words after the opponent's steps.

@@ -198,3 +198,38 @@ export async function home(page, base, name) {
   await page.waitForSelector('#create-form');
   await page.fill('#name', name);
 }
+
+/**
+ * From the home page, opens a Kendall room as `name` in the first seat,
+ * copies its invite link (the copy toast shows) and returns the link.
+ * @param {Page} page
+ * @param {string} base
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export async function openKendallRoom(page, base, name) {
+  await home(page, base, name);
+  await page.check('input[name="rule_set"][value="kendall"]');
+  await page.check('input[name="seat"][value="0"]');
+  await page.click('#create-btn');
+  await page.waitForSelector('#invite-link');
+  const invite = await page.inputValue('#invite-link');
+  await page.click('[data-action="copy"]');
+  await page.waitForSelector('.toast-ok');
+  return invite;
+}
+
+/**
+ * Plays both seats until `a` has a decision on the board or in the list.
+ * @param {Page} a
+ * @param {Page} b
+ * @returns {Promise<boolean>} whether it came within 400 actions
+ */
+export async function untilDecision(a, b) {
+  for (let i = 0; i < 400; i += 1) {
+    const now = await whatNow(a);
+    if (now === 'board' || now === 'option') return true;
+    if ((await act(a)) === 'wait' && (await act(b)) === 'wait') await untilOneMayAct([a, b]);
+  }
+  return false;
+}

@@ -292,3 +292,30 @@ fn replay_takes_a_seat_out_where_a_leaving_line_stands() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn rules_speaks_the_readers_language() {
+    let run = |lang: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_senet"))
+            .arg("rules")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        stdout(&output)
+    };
+    // The summaries come from the same catalogues as the web page's.
+    let english = run("C.UTF-8");
+    assert!(english.contains("The classic game for two"), "{english}");
+    let spanish = run("es_ES.UTF-8");
+    assert!(!spanish.contains("The classic game for two"), "{spanish}");
+    assert!(spanish.contains("palillos"), "{spanish}");
+    // The ids and facts stay as they are.
+    assert!(
+        spanish
+            .lines()
+            .any(|l| l.starts_with("peril seats=2 chance=die "))
+    );
+}

@@ -128,11 +128,20 @@ mod tests {
         let page = localize(PAGE, "es");
         assert!(page.starts_with("<html lang=\"es\">"), "{page}");
         assert!(page.contains(">Reglas</a>"), "{page}");
-        assert!(page.contains("aria-label=\"Senet Online, inicio\""), "{page}");
+        assert!(
+            page.contains("aria-label=\"Senet Online, inicio\""),
+            "{page}"
+        );
         assert!(page.contains("content=\"Juega al senet"), "{page}");
         assert!(page.contains("href=\"/locales/es.ftl\""), "{page}");
-        assert!(page.contains("id=\"messages-en\" href=\"/locales/en.ftl\""), "{page}");
-        assert!(page.contains("<meta name=\"languages\" content=\"en es"), "{page}");
+        assert!(
+            page.contains("id=\"messages-en\" href=\"/locales/en.ftl\""),
+            "{page}"
+        );
+        assert!(
+            page.contains("<meta name=\"languages\" content=\"en es"),
+            "{page}"
+        );
         // An element with children and no value keeps them.
         assert!(page.contains("<span>Senet</span></a>"), "{page}");
     }
@@ -146,9 +155,15 @@ mod tests {
     #[test]
     fn a_cookie_outranks_the_browser() {
         let mut headers = HeaderMap::new();
-        headers.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("es-AR,es;q=0.9"));
+        headers.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_static("es-AR,es;q=0.9"),
+        );
         assert_eq!(language(&headers), "es");
-        headers.insert(header::COOKIE, HeaderValue::from_static("a=b; senet_lang=en"));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=b; senet_lang=en"),
+        );
         assert_eq!(language(&headers), "en");
         headers.insert(header::COOKIE, HeaderValue::from_static("senet_lang=zz"));
         assert_eq!(language(&headers), "es");

@@ -88,7 +88,11 @@ pub(super) fn page(lang: &str) -> &'static Page {
     PAGES
         .iter()
         .find(|(l, _)| *l == lang)
-        .or_else(|| PAGES.iter().find(|(l, _)| *l == senet_text::SOURCE_LANGUAGE))
+        .or_else(|| {
+            PAGES
+                .iter()
+                .find(|(l, _)| *l == senet_text::SOURCE_LANGUAGE)
+        })
         .map_or(&*EMPTY, |(_, page)| page)
 }
 
@@ -158,8 +162,14 @@ mod tests {
         let prefix = format!("{ASSET_PREFIX}{}/", version());
         let spanish = &page("es").body;
         assert!(spanish.contains("<html lang=\"es\">"));
-        assert!(spanish.contains(&format!("href=\"{prefix}locales/es.ftl\"")), "{spanish}");
-        assert!(spanish.contains(&format!("href=\"{prefix}locales/en.ftl\"")), "{spanish}");
+        assert!(
+            spanish.contains(&format!("href=\"{prefix}locales/es.ftl\"")),
+            "{spanish}"
+        );
+        assert!(
+            spanish.contains(&format!("href=\"{prefix}locales/en.ftl\"")),
+            "{spanish}"
+        );
         assert_ne!(page("es").etag, page("en").etag);
         assert_eq!(page("zz").etag, page("en").etag);
     }
