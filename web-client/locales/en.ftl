@@ -935,8 +935,14 @@ fair-verified = { $count ->
 
 ## Hints under the board
 
-room-preview-hint-touch = Tap a marked square to move there, or tap a glowing piece to see what it does and tap it again to play.
-room-preview-hint-mouse = Hover or focus a glowing piece or square to see what it does; click it or press Enter to play.
+room-preview-hint-touch = Tap a marked square to move there, or tap a glowing { $piece ->
+        [pawn] pawn
+       *[other] piece
+    } to see what it does and tap it again to play.
+room-preview-hint-mouse = Hover or focus a glowing { $piece ->
+        [pawn] pawn
+       *[other] piece
+    } or square to see what it does; click it or press Enter to play.
 room-tap-again = Tap it again, or its destination, to play.
 
 ## Seat cards

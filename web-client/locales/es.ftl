@@ -980,8 +980,14 @@ fair-verified = { $count ->
 
 ## Indicaciones bajo el tablero
 
-room-preview-hint-touch = Toca una casilla marcada para mover allí, o toca una ficha que brilla para ver qué hace y vuelve a tocarla para jugarla.
-room-preview-hint-mouse = Pon el puntero o el foco sobre una ficha o casilla que brille para ver qué hace; haz clic o pulsa Intro para jugarla.
+room-preview-hint-touch = { $piece ->
+        [pawn] Toca una casilla marcada para mover allí, o toca un peón que brille para ver qué hace y vuelve a tocarlo para jugarlo.
+       *[other] Toca una casilla marcada para mover allí, o toca una ficha que brille para ver qué hace y vuelve a tocarla para jugarla.
+    }
+room-preview-hint-mouse = { $piece ->
+        [pawn] Pon el puntero o el foco sobre un peón o una casilla que brille para ver qué hace; haz clic o pulsa Intro para jugarlo.
+       *[other] Pon el puntero o el foco sobre una ficha o casilla que brille para ver qué hace; haz clic o pulsa Intro para jugarla.
+    }
 room-tap-again = Vuelve a tocar, o toca su destino, para jugar.
 
 ## Tarjetas de los puestos

@@ -65,11 +65,13 @@ export function ruleSetName(id) {
 
 /**
  * What to do with the glowing pieces and squares, said for a mouse and
- * keyboard or for a touch screen (tap to preview, tap again to play).
+ * keyboard or for a touch screen (tap to preview, tap again to play), in
+ * the rule set's word for a piece.
  * @param {boolean} touch
+ * @param {string} [piece]  the description's `piece_word` (`piece`, `pawn`)
  */
-export function previewHint(touch) {
-  return touch ? t('room-preview-hint-touch') : t('room-preview-hint-mouse');
+export function previewHint(touch, piece = 'piece') {
+  return touch ? t('room-preview-hint-touch', { piece }) : t('room-preview-hint-mouse', { piece });
 }
 
 /**
@@ -301,9 +303,9 @@ export function roomHtml(s, ui) {
   const two = order.length === 2;
   const board = boardHtml(n, s.view, { options, decider: s.next.kind === 'decide' ? s.next.seat : null, me, marks: s.lastStep?.events ?? [], landing: ui.touch ?? false });
   const wrap = two ? `${trays[0]}${board}${trays[1]}` : `${board}<div class="trays">${trays.join('')}</div>`;
-  const preview = options.length ? previewHint(ui.touch ?? false) : '';
+  const preview = options.length ? previewHint(ui.touch ?? false, s.desc.piece_word) : '';
   const seriesLine = !finished && s.series.length ? `<p class="series note" data-testid="series">${esc(seriesText(s))}</p>` : '';
-  return `<div class="room rs-${esc(s.desc.id)} seats-${order.length}${me === null ? ' spectator' : ` me-${me}`}">
+  return `<div class="room rs-${esc(s.desc.id)} seats-${order.length}${me === null ? ' spectator' : ` me-${me}`}" data-piece="${esc(s.desc.piece_word ?? 'piece')}">
 <h1 class="room-title">${esc(t(s.desc.name))}</h1>
 ${s.spectators > 0 ? `<p class="watchers note" data-testid="spectators">${esc(t('room-spectators', { count: s.spectators }))}</p>` : ''}
 <div class="players">${cards}</div>

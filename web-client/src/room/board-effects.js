@@ -59,7 +59,8 @@ export function clearPreview(root, touch) {
   }
   const text = root.querySelector('#preview');
   if (text) {
-    text.textContent = root.querySelector('[data-square-options]') ? previewHint(touch) : '';
+    const piece = root.querySelector('.room')?.getAttribute('data-piece') ?? 'piece';
+    text.textContent = root.querySelector('[data-square-options]') ? previewHint(touch, piece) : '';
     text.removeAttribute('data-kind');
   }
 }

@@ -215,3 +215,14 @@ test('the room page in Spanish: the throw, a seat card, the board, the trays and
     useLanguage('en');
   }
 });
+
+test('the preview hint says the rule set\'s word for a piece', async () => {
+  const { previewHint } = await import('../../src/draw/room-page.js');
+  assert.match(previewHint(false), /glowing piece or square/);
+  assert.match(previewHint(true, 'pawn'), /tap a glowing pawn/);
+  const { useLanguage } = await import('./messages.js');
+  useLanguage('es');
+  assert.match(previewHint(true, 'pawn'), /un peón que brille .* jugarlo/);
+  assert.match(previewHint(false), /una ficha o casilla que brille/);
+  useLanguage('en');
+});
