@@ -18,6 +18,7 @@ mod modern;
 mod peril;
 mod simple;
 pub(crate) mod steps;
+mod stick_events;
 pub(crate) mod stick_view;
 pub(crate) mod sticks;
 

@@ -8,7 +8,7 @@
 //! of the pieces that may move ([`StickRules::movers`]) and never builds a
 //! move list, so `next` and `apply` allocate nothing.
 
-use crate::kendall_v1::moves::{Destination, Direction, Effect, Move, PlayError};
+use crate::kendall_v1::moves::{Direction, PlayError};
 use crate::kendall_v1::position::Position;
 use crate::kendall_v1::side::Side;
 use crate::kendall_v1::throw::Throw;
@@ -310,7 +310,7 @@ pub(crate) fn apply<R: StickRules>(
             }
             let mv = rules.resolve(&position, throw, u32::from(from.number()), direction);
             let after = rules.apply(&position, throw, mv);
-            move_events(mover, mv, events);
+            super::stick_events::move_events(mover, mv, events);
             if rules.winner(&after).is_none() && after.to_move() == position.to_move() {
                 events.push(Event::Again { seat: mover });
             }
@@ -386,39 +386,6 @@ fn blocked<R: RuleSet<State = StickState>>(
     match (state.seating, state.pending) {
         (Seating::Dealt { .. }, Some(_)) => rules.refusal(state, Choice::Move { from: square }),
         _ => None,
-    }
-}
-
-/// The piece events of a stick move.
-fn move_events(seat: Seat, mv: Move, events: &mut Vec<Event>) {
-    let opponent = seat.next(2);
-    let why = match mv.direction {
-        Direction::Forward => Why::Move,
-        Direction::Backward => Why::Backward,
-    };
-    let piece = |seat, from, to, why| Event::Piece {
-        seat,
-        value: None,
-        from,
-        to,
-        why,
-    };
-    let from = Place::on(mv.from);
-    match (mv.to, mv.effect) {
-        (Destination::Off, _) | (_, Effect::BearOff) => {
-            events.push(piece(seat, from, Place::Off, Why::BorneOff));
-        }
-        (Destination::Square(to), Effect::Capture) => {
-            events.push(piece(seat, from, Place::on(to), why));
-            events.push(piece(opponent, Place::on(to), from, Why::Swapped));
-        }
-        (Destination::Square(to), Effect::Water { rebirth }) => {
-            events.push(piece(seat, from, Place::on(to), why));
-            events.push(piece(seat, Place::on(to), Place::on(rebirth), Why::Water));
-        }
-        (Destination::Square(to), Effect::None) => {
-            events.push(piece(seat, from, Place::on(to), why));
-        }
     }
 }
 
