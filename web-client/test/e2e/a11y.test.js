@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, autoplay, home, openKendallRoom, stopAutoplay, untilDecision } from './play.js';
+import { DESKTOP, autoplay, home, openKendallRoom, stopAutoplay, twoPlayers, untilDecision } from './play.js';
 import { axeViolations, check } from './axe.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -47,16 +47,9 @@ async function mainControlIn3Keys(page, ready, selector) {
 for (const scheme of /** @type {const} */ (['light', 'dark'])) {
   test(`every page passes axe-core in the ${scheme} scheme`, { timeout: 300_000 }, async () => {
     const opts = { viewport: DESKTOP, colorScheme: scheme, reducedMotion: /** @type {const} */ ('reduce'), bypassCSP: true };
-    const ctxA = await env.browser.newContext(opts);
-    const ctxB = await env.browser.newContext(opts);
-    await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base });
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
+    const { a, b, pageErrors, close } = await twoPlayers(env.browser, opts, env.server.base);
     /** @type {string[]} */
     const found = [];
-    /** @type {string[]} */
-    const pageErrors = [];
-    for (const [name, p] of /** @type {const} */ ([['A', a], ['B', b]])) p.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
 
     // The theme follows the browser's colour scheme.
     await a.goto(`${env.server.base}/`);
@@ -141,8 +134,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
 
     assert.deepEqual(found, [], `axe-core found ${found.length} violation(s):\n${found.join('\n')}`);
     assert.deepEqual(pageErrors, []);
-    await ctxA.close();
-    await ctxB.close();
+    await close();
   });
 }
 

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, autoplay, openKendallRoom, shoot, stopAutoplay, untilDecision } from './play.js';
+import { DESKTOP, autoplay, openKendallRoom, shoot, stopAutoplay, twoPlayers, untilDecision } from './play.js';
 import { englishOnPage, englishOnly } from './english.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -32,16 +32,9 @@ async function spanish(page, name, found) {
 
 test('a Spanish browser gets every page and state in Spanish', { timeout: 400_000 }, async () => {
   assert.ok(PHRASES.length > 300, `only ${PHRASES.length} English phrases to look for`);
-  const ctxA = await env.browser.newContext(SPANISH);
-  const ctxB = await env.browser.newContext(SPANISH);
-  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.base });
-  const a = await ctxA.newPage();
-  const b = await ctxB.newPage();
+  const { a, b, pageErrors, close } = await twoPlayers(env.browser, SPANISH, env.server.base);
   /** @type {string[]} */
   const found = [];
-  /** @type {string[]} */
-  const pageErrors = [];
-  for (const [who, p] of /** @type {const} */ ([['A', a], ['B', b]])) p.on('pageerror', (e) => pageErrors.push(`${who}: ${e.message}`));
 
   // --- Home, rules, lessons, the 404 page.
   await a.goto(`${env.server.base}/`);
@@ -140,8 +133,7 @@ test('a Spanish browser gets every page and state in Spanish', { timeout: 400_00
 
   assert.deepEqual(found, [], `English on Spanish pages (${found.length}):\n${found.join('\n')}`);
   assert.deepEqual(pageErrors, []);
-  await ctxA.close();
-  await ctxB.close();
+  await close();
 });
 
 test('the header picks the language: English and back, at the same address, remembered', { timeout: 120_000 }, async () => {

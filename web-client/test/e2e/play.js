@@ -233,3 +233,22 @@ export async function untilDecision(a, b) {
   }
   return false;
 }
+
+/**
+ * Two players' pages in two browser contexts made with `opts`, the first
+ * allowed the clipboard; every page error of either is collected.
+ * @param {import('playwright-core').Browser} browser
+ * @param {import('playwright-core').BrowserContextOptions} opts
+ * @param {string} base
+ */
+export async function twoPlayers(browser, opts, base) {
+  const ctxA = await browser.newContext(opts);
+  const ctxB = await browser.newContext(opts);
+  await ctxA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  /** @type {string[]} */
+  const pageErrors = [];
+  for (const [who, p] of /** @type {const} */ ([['A', a], ['B', b]])) p.on('pageerror', (e) => pageErrors.push(`${who}: ${e.message}`));
+  return { a, b, pageErrors, close: () => Promise.all([ctxA.close(), ctxB.close()]) };
+}
