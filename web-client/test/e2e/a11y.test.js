@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, autoplay, home, openKendallRoom, stopAutoplay, twoPlayers, untilDecision } from './play.js';
+import { DESKTOP, autoplay, chooseFourWithComputers, home, openKendallRoom, stopAutoplay, twoPlayers, untilDecision } from './play.js';
 import { axeViolations, check } from './axe.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -150,12 +150,7 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
     const pageErrors = [];
     a.on('pageerror', (e) => pageErrors.push(e.message));
     await home(a, env.server.base, 'Merneith');
-    await a.check('input[name="rule_set"][value="modern"]');
-    await a.check('input[name="seats"][value="4"]');
-    await a.selectOption('select[name="other1"]', 'beginner');
-    await a.selectOption('select[name="other2"]', 'intermediate');
-    await a.selectOption('select[name="other3"]', 'expert');
-    await a.check('input[name="seat"][value="0"]');
+    await chooseFourWithComputers(a);
     await check(a, scheme, 'home-modern', found);
     await a.click('#create-btn');
     await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, autoplay, openKendallRoom, shoot, stopAutoplay, twoPlayers, untilDecision } from './play.js';
+import { DESKTOP, autoplay, chooseFourWithComputers, openKendallRoom, shoot, stopAutoplay, twoPlayers, untilDecision } from './play.js';
 import { englishOnPage, englishOnly } from './english.js';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -116,12 +116,7 @@ test('a Spanish browser gets every page and state in Spanish', { timeout: 400_00
   // --- Four seats, three computers: dice, trays, computer names.
   await a.goto(`${env.server.base}/`);
   await a.waitForSelector('#create-form');
-  await a.check('input[name="rule_set"][value="modern"]');
-  await a.check('input[name="seats"][value="4"]');
-  await a.selectOption('select[name="other1"]', 'beginner');
-  await a.selectOption('select[name="other2"]', 'intermediate');
-  await a.selectOption('select[name="other3"]', 'expert');
-  await a.check('input[name="seat"][value="0"]');
+  await chooseFourWithComputers(a);
   await spanish(a, 'home-modern', found);
   await a.click('#create-btn');
   await a.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);

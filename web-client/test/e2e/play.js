@@ -252,3 +252,18 @@ export async function twoPlayers(browser, opts, base) {
   for (const [who, p] of /** @type {const} */ ([['A', a], ['B', b]])) p.on('pageerror', (e) => pageErrors.push(`${who}: ${e.message}`));
   return { a, b, pageErrors, close: () => Promise.all([ctxA.close(), ctxB.close()]) };
 }
+
+/**
+ * On the home page's form: Senet-modern for four, a beginner, an
+ * intermediate and an expert computer in the other seats, the first seat
+ * taken (not yet created).
+ * @param {Page} page
+ */
+export async function chooseFourWithComputers(page) {
+  await page.check('input[name="rule_set"][value="modern"]');
+  await page.check('input[name="seats"][value="4"]');
+  await page.selectOption('select[name="other1"]', 'beginner');
+  await page.selectOption('select[name="other2"]', 'intermediate');
+  await page.selectOption('select[name="other3"]', 'expert');
+  await page.check('input[name="seat"][value="0"]');
+}
