@@ -117,21 +117,11 @@ pub fn negotiate(chosen: Option<&str>, accept_language: Option<&str>) -> &'stati
 /// nothing).
 #[must_use]
 pub fn text(tag: &str, key: &str, args: Option<&FluentArgs>) -> String {
-    let (id, attribute) = key
-        .split_once('.')
-        .map_or((key, None), |(i, a)| (i, Some(a)));
     for lang in [language(tag), language(SOURCE_LANGUAGE)]
         .into_iter()
         .flatten()
     {
-        let Some(message) = lang.bundle.get_message(id) else {
-            continue;
-        };
-        let pattern = match attribute {
-            Some(name) => message.get_attribute(name).map(|a| a.value()),
-            None => message.value(),
-        };
-        if let Some(pattern) = pattern {
+        if let Some(pattern) = lang.pattern(key) {
             let mut errors = Vec::new();
             let words: Cow<'_, str> = lang.bundle.format_pattern(pattern, args, &mut errors);
             return words.into_owned();
@@ -143,15 +133,22 @@ pub fn text(tag: &str, key: &str, args: Option<&FluentArgs>) -> String {
 /// Whether language `tag`'s own catalogue has `key` (no fallback).
 #[must_use]
 pub fn has(tag: &str, key: &str) -> bool {
-    let (id, attribute) = key
-        .split_once('.')
-        .map_or((key, None), |(i, a)| (i, Some(a)));
-    language(tag)
-        .and_then(|l| l.bundle.get_message(id))
-        .is_some_and(|m| match attribute {
-            Some(name) => m.get_attribute(name).is_some(),
-            None => m.value().is_some(),
-        })
+    language(tag).is_some_and(|l| l.pattern(key).is_some())
+}
+
+impl Language {
+    /// The pattern of `key`: a message's value (`id`) or one of its
+    /// attributes (`id.attribute`).
+    fn pattern(&self, key: &str) -> Option<&fluent_syntax::ast::Pattern<&str>> {
+        let (id, attribute) = key
+            .split_once('.')
+            .map_or((key, None), |(i, a)| (i, Some(a)));
+        let message = self.bundle.get_message(id)?;
+        match attribute {
+            Some(name) => message.get_attribute(name).map(|a| a.value()),
+            None => message.value(),
+        }
+    }
 }
 
 /// Every key of language `tag`'s catalogue: each message with a value

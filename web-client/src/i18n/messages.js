@@ -64,12 +64,8 @@ export function language() {
  * @returns {string}
  */
 export function t(key, args) {
-  const dot = key.indexOf('.');
-  const id = dot < 0 ? key : key.slice(0, dot);
-  const attribute = dot < 0 ? null : key.slice(dot + 1);
   for (const b of bundles) {
-    const message = b.getMessage(id);
-    const pattern = attribute ? message?.attributes[attribute] : message?.value;
+    const pattern = patternOf(b, key);
     if (!pattern) continue;
     /** @type {Error[]} */
     const errors = [];
@@ -87,11 +83,19 @@ export function t(key, args) {
  * @param {string} key
  */
 export function has(key) {
-  const [id, attribute] = key.split('.');
-  return bundles.some((b) => {
-    const message = b.getMessage(id);
-    return Boolean(attribute ? message?.attributes[attribute] : message?.value);
-  });
+  return bundles.some((b) => Boolean(patternOf(b, key)));
+}
+
+/**
+ * The pattern of `key` in bundle `b`: a message's value (`id`) or one of
+ * its attributes (`id.attribute`).
+ * @param {FluentBundle} b
+ * @param {string} key
+ */
+function patternOf(b, key) {
+  const dot = key.indexOf('.');
+  const message = b.getMessage(dot < 0 ? key : key.slice(0, dot));
+  return dot < 0 ? message?.value : message?.attributes[key.slice(dot + 1)];
 }
 
 /**

@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 /// One embedded file of the web client.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Asset {
     /// Path below `web-client/`, as requested below `/`.
     pub path: &'static str,
@@ -125,14 +125,7 @@ pub(super) const FTL: &str = "text/plain; charset=utf-8";
 /// Every file the client is served: [`FILES`], then each catalogue at
 /// `locales/<lang>.ftl`.
 pub static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
-    let mut all: Vec<Asset> = FILES
-        .iter()
-        .map(|a| Asset {
-            path: a.path,
-            content_type: a.content_type,
-            body: a.body,
-        })
-        .collect();
+    let mut all: Vec<Asset> = FILES.to_vec();
     for lang in senet_text::languages() {
         if let Some(text) = senet_text::catalogue(lang) {
             // Once per language, at start: the path lives as long as the
