@@ -7,8 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './harness.js';
-import { DESKTOP, autoplay, chooseFourWithComputers, openKendallRoom, shoot, stopAutoplay, twoPlayers, untilDecision } from './play.js';
+import { DESKTOP, autoplay, chooseFourWithComputers, laidOut, openKendallRoom, shoot, stopAutoplay, twoPlayers, untilDecision } from './play.js';
 import { englishOnPage, englishOnly } from './english.js';
+import { PHONES, phoneProblems } from './fit.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -27,6 +28,13 @@ async function spanish(page, name, found) {
   await page.waitForFunction(() => (document.getElementById('app')?.dataset.queue ?? '0') === '0');
   assert.equal(await page.getAttribute('html', 'lang'), 'es', `${name}: <html lang>`);
   for (const p of await englishOnPage(page, PHRASES)) found.push(`${name}: ${p}`);
+  // Spanish runs longer than English: the smaller phone still fits it.
+  const own = page.viewportSize() ?? DESKTOP;
+  await page.setViewportSize(PHONES[1]);
+  await laidOut(page);
+  for (const p of await phoneProblems(page)) found.push(`${name} ${PHONES[1].width}×${PHONES[1].height}: ${p}`);
+  await page.setViewportSize(own);
+  await laidOut(page);
   await shoot(page, `i18n-es-${name}`);
 }
 

@@ -27,11 +27,34 @@ export async function shoot(page, name) {
 }
 
 /**
- * Waits until the page has laid itself out and painted again (after a
- * resize): two animation frames.
+ * Waits until the page has laid itself out again after a resize: the
+ * window has the viewport's size and the layout has stayed the same for
+ * six animation frames. Two frames were not enough: Chromium sometimes
+ * lays the page out once more a few frames after a resize (the room then
+ * measured up to 130 px taller than it settles at).
  * @param {Page} page
  */
-export const laidOut = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
+export const laidOut = (page) =>
+  page.evaluate((size) => new Promise((done) => {
+    const STILL = 6;
+    const started = performance.now();
+    const shape = () => {
+      const app = document.getElementById('app')?.getBoundingClientRect();
+      const root = document.documentElement;
+      return `${window.innerWidth}x${window.innerHeight} ${root.scrollWidth}x${root.scrollHeight} ${app?.top}/${app?.height}`;
+    };
+    let last = '';
+    let still = 0;
+    const frame = () => {
+      const now = shape();
+      const sized = !size || (window.innerWidth === size.width && window.innerHeight === size.height);
+      still = sized && now === last ? still + 1 : 0;
+      last = now;
+      if (still >= STILL || performance.now() - started > 3000) done(true);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }), page.viewportSize());
 
 /** @param {Page} page */
 export const seqOf = (page) => page.evaluate(() => document.getElementById('app')?.dataset.seq ?? '');
