@@ -16,6 +16,11 @@
 //! socket is timed too. After `--warmup` seconds the tool measures for
 //! `--duration` seconds and prints one JSON line ([`Report`]).
 //!
+//! `--computer-rooms N` adds N rooms of one player against the computer
+//! (`--computer-level`), played the same way and reported apart
+//! ([`ComputerRooms`]): the people's figures with and without them show
+//! what the computer's search costs live play.
+//!
 //! Several `--url`s (the nodes of one site, `docs/multi-node.md`) spread the
 //! rooms over the nodes, each created on one node (which owns it first);
 //! `--placement` says whether its players connect to that node (`direct`),
@@ -137,6 +142,30 @@ pub struct Report {
     /// The load tool's CPU use in percent of one core: near 100 (on one
     /// core) means the tool, not the server, may be the bottleneck.
     pub load_cpu_percent: Option<f64>,
+    /// The rooms against the computer (`--computer-rooms`), apart from the
+    /// figures above, which are the people's rooms'; `null` without them.
+    pub computer_rooms: Option<ComputerRooms>,
+}
+
+/// What the rooms against the computer did inside the window.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComputerRooms {
+    /// The computer's level.
+    pub level: String,
+    /// Rooms asked for.
+    pub rooms: u64,
+    /// Rooms set up and playing.
+    pub rooms_playing: u64,
+    /// The player's actions answered, a second.
+    pub actions_per_sec: f64,
+    /// The computer's steps (throws and moves), a second.
+    pub computer_steps_per_sec: f64,
+    /// The player's actions, from sending to their own `step` event.
+    pub latency_ms: Latency,
+    /// Games that ended inside the window.
+    pub games_completed: u64,
+    /// Errors by code (counted in the report's `errors_total` too).
+    pub errors: BTreeMap<String, u64>,
 }
 
 impl Report {
@@ -210,23 +239,47 @@ pub async fn run(options: &Options) -> Result<Report, String> {
 
     let setup_start = Instant::now();
     let mut totals = Stats::default();
+    let mut computer_totals = Stats::default();
+    // (room, against the computer)
     let mut rooms = Vec::new();
     let mut first_failure = None;
-    let mut setups = futures_util::stream::iter(0..options.rooms)
+    let all = options.rooms + options.computer_rooms;
+    let mut setups = futures_util::stream::iter(0..all)
         .map(|index| {
             let nodes = options.placement.nodes(index, targets.len());
             let targets = &targets;
             async move {
                 let sockets = nodes.sockets.map(|node| &targets[node]);
-                room::set_up(&targets[nodes.home], sockets, &options.rule_set, index).await
+                let home = &targets[nodes.home];
+                if index < options.rooms {
+                    (
+                        room::set_up(home, sockets, &options.rule_set, index).await,
+                        false,
+                    )
+                } else {
+                    let level = &options.computer_level;
+                    let room = room::set_up_against_computer(
+                        home,
+                        sockets[0],
+                        &options.rule_set,
+                        level,
+                        index,
+                    );
+                    (room.await, true)
+                }
             }
         })
         .buffer_unordered(options.setup_concurrency.max(1));
-    while let Some(result) = setups.next().await {
+    while let Some((result, computer)) = setups.next().await {
         match result {
-            Ok(room) => rooms.push(room),
+            Ok(room) => rooms.push((room, computer)),
             Err(error) => {
-                totals.error(error.code);
+                if computer {
+                    &mut computer_totals
+                } else {
+                    &mut totals
+                }
+                .error(error.code);
                 first_failure.get_or_insert(error.detail);
             }
         }
@@ -242,7 +295,8 @@ pub async fn run(options: &Options) -> Result<Report, String> {
             first_failure.unwrap_or_default()
         ));
     }
-    let rooms_playing = rooms.len() as u64;
+    let computer_playing = rooms.iter().filter(|(_, computer)| *computer).count() as u64;
+    let rooms_playing = rooms.len() as u64 - computer_playing;
     eprintln!(
         "senet-load: {rooms_playing} rooms set up in {setup_s:.1} s; warm-up {} s, measuring {} s",
         options.warmup, options.duration
@@ -260,7 +314,7 @@ pub async fn run(options: &Options) -> Result<Report, String> {
     };
     let tasks: Vec<_> = rooms
         .into_iter()
-        .map(|room| tokio::spawn(room::play(room, plan.clone())))
+        .map(|(room, computer)| (tokio::spawn(room::play(room, plan.clone())), computer))
         .collect();
 
     tokio::time::sleep_until(start).await;
@@ -269,10 +323,15 @@ pub async fn run(options: &Options) -> Result<Report, String> {
     let after = sample(&servers, &postgres, nats);
     let server_rss_end_kib = rss_kib(&servers);
 
-    for task in tasks {
+    for (task, computer) in tasks {
+        let into = if computer {
+            &mut computer_totals
+        } else {
+            &mut totals
+        };
         match task.await {
-            Ok(stats) => totals.merge(&stats),
-            Err(_) => totals.error("room_task_failed"),
+            Ok(stats) => into.merge(&stats),
+            Err(_) => into.error("room_task_failed"),
         }
     }
 
@@ -301,7 +360,8 @@ pub async fn run(options: &Options) -> Result<Report, String> {
     let load_cpu_s = diff(before.load_cpu, after.load_cpu);
     #[allow(clippy::cast_precision_loss)]
     let rate = |count: u64| round3(count as f64 / options.duration);
-    let errors_total = totals.errors.values().sum();
+    let errors_total =
+        totals.errors.values().sum::<u64>() + computer_totals.errors.values().sum::<u64>();
     if totals.errors.contains_key("closed_1008") {
         eprintln!(
             "senet-load: the server closed sockets (1008): start it with \
@@ -346,5 +406,15 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         server_rss_end_kib,
         load_cpu_s,
         load_cpu_percent: load_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
+        computer_rooms: (options.computer_rooms > 0).then(|| ComputerRooms {
+            level: options.computer_level.clone(),
+            rooms: options.computer_rooms,
+            rooms_playing: computer_playing,
+            actions_per_sec: rate(computer_totals.actions),
+            computer_steps_per_sec: rate(computer_totals.computer_steps),
+            latency_ms: Latency::of(&computer_totals.latency),
+            games_completed: computer_totals.games,
+            errors: computer_totals.errors.clone(),
+        }),
     })
 }

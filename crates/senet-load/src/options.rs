@@ -108,6 +108,17 @@ pub struct Options {
     /// played to its end). The resignation is not counted as an action.
     #[arg(long)]
     pub game_moves: Option<u64>,
+
+    /// Rooms against the computer, beside `--rooms`: one player and a
+    /// computer seat at `--computer-level`, playing the same way (closed or
+    /// open loop) and reported apart (`computer_rooms` in the report), so
+    /// the people's figures can be compared with and without them.
+    #[arg(long, default_value_t = 0)]
+    pub computer_rooms: u64,
+
+    /// The level of the computer in `--computer-rooms`.
+    #[arg(long, default_value = "expert")]
+    pub computer_level: String,
 }
 
 impl Options {

@@ -37,6 +37,9 @@ pub struct Stats {
     /// Open loop: ticks the tool itself was too late for (a whole period
     /// late); they are in `ticks` and not in `skipped`.
     pub missed: u64,
+    /// Against the computer: the steps the player did not ask for (the
+    /// computer's throws and moves) inside the window.
+    pub computer_steps: u64,
     /// Errors by code: the server's `error` frames by their `code`, and the
     /// tool's own (`timeout`, `stalled`, `closed_1008`, `setup_…`).
     pub errors: BTreeMap<String, u64>,
@@ -54,6 +57,7 @@ impl Default for Stats {
             ticks: 0,
             skipped: 0,
             missed: 0,
+            computer_steps: 0,
             errors: BTreeMap::new(),
         }
     }
@@ -95,6 +99,7 @@ impl Stats {
         self.ticks += other.ticks;
         self.skipped += other.skipped;
         self.missed += other.missed;
+        self.computer_steps += other.computer_steps;
         for (code, count) in &other.errors {
             *self.errors.entry(code.clone()).or_default() += count;
         }

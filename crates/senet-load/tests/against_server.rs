@@ -147,6 +147,31 @@ async fn closed_and_open_loop_play_real_games() {
     assert!(short.moves > short.games_completed, "{json}");
     assert_eq!(short.errors_total, 0, "errors: {json}");
 
+    // Rooms against the computer beside the people's: reported apart.
+    assert!(json["computer_rooms"].is_null(), "{json}");
+    let computer = senet_load::run(&options(
+        &server.url,
+        &["--computer-rooms", "2", "--computer-level", "intermediate"],
+    ))
+    .await
+    .unwrap();
+    eprintln!("against the computer: {}", computer.to_json_line());
+    let json = check_line(&computer);
+    assert_eq!(computer.rooms_playing, 3, "{json}");
+    assert!(computer.moves > 0, "{json}");
+    let against = &json["computer_rooms"];
+    assert_eq!(against["level"], "intermediate", "{json}");
+    assert_eq!(against["rooms"], 2, "{json}");
+    assert_eq!(against["rooms_playing"], 2, "{json}");
+    assert!(against["actions_per_sec"].as_f64() > Some(0.0), "{json}");
+    assert!(
+        against["computer_steps_per_sec"].as_f64() > Some(0.0),
+        "{json}"
+    );
+    assert!(against["latency_ms"]["count"].as_u64() > Some(0), "{json}");
+    assert_eq!(against["errors"], serde_json::json!({}), "{json}");
+    assert_eq!(computer.errors_total, 0, "errors: {json}");
+
     let open = senet_load::run(&options(
         &server.url,
         &["--mode", "open", "--rate", "20", "--rule-set", "simple"],

@@ -14,9 +14,14 @@
 //! option and then plays that option through the same checks as a person's
 //! `decide` message.
 
+use std::sync::{Arc, OnceLock};
+
 use senet_ai::{Budget, Endgame, Level, Player};
 use senet_engine::{AnyState, Choice, Kendall, Options};
 use uuid::Uuid;
+
+use crate::workers::{Priority, Workers};
+use senet_tablebase::Tables;
 
 pub use senet_ai::Level as ComputerLevel;
 
@@ -46,13 +51,43 @@ pub fn display_name(level: Level) -> String {
     format!("Computer ({level})")
 }
 
+/// The threads the computer thinks on, one per core, at a low priority
+/// (see [`crate::workers`]): shared by every room of the process, as
+/// tokio's blocking pool was, and started at the first decision.
+static THINKERS: OnceLock<Workers> = OnceLock::new();
+
+/// [`choose_option`] on a computer thread, so that no number of computer
+/// seats thinking at once can hold the event loop's core; `None` also when
+/// the thread is lost (a panic in the search: the caller tries again).
+pub async fn think(
+    state: AnyState,
+    options: Options,
+    level: Level,
+    endgame: Option<Arc<Tables>>,
+) -> Option<Choice> {
+    let workers = THINKERS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        Workers::start("senet-computer", cores, Priority::Low)
+    });
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    let job = Box::new(move || {
+        let tables = endgame.as_deref().map(|t| t as &dyn Endgame);
+        let _ = reply.send(choose_option(&state, &options, level, tables));
+    });
+    if !workers.run(job) {
+        tracing::error!("no computer thread is left to think");
+        return None;
+    }
+    answer.await.ok().flatten()
+}
+
 /// The option the computer picks at a decision of any rule set, through
 /// `senet-ai` at the level with the default budget (200,000 nodes, 150 ms
 /// at most): Kendall keeps its own search over positions, every other rule
 /// set is searched on the step model (max-n for 3-4 seats). A Kendall
 /// expert with `endgame` tables (see [`crate::tablebase`]) plays them: exact values where every move
 /// is covered, exact leaves in its search elsewhere. Blocking (the expert
-/// searches): call it from `spawn_blocking`. The beginner's random choices
+/// searches): call it through [`think`], or from `spawn_blocking`. The beginner's random choices
 /// come from the thread's OS-seeded generator. `None` only when `options`
 /// is empty.
 #[must_use]

@@ -9,7 +9,8 @@
 //! [`ws`] (WebSocket protocol and connections), [`store`] (the database),
 //! [`history`] (match history), [`web`] (the embedded browser client),
 //! [`tablebase`] (the expert's endgame tables, loaded in the background),
-//! [`review`] (finished games' reviews, computed in the background).
+//! [`review`] (finished games' reviews, computed in the background),
+//! [`workers`] (low-priority threads for reviews and the computer's moves).
 
 #![forbid(unsafe_code)]
 
@@ -34,6 +35,7 @@ pub mod store;
 pub(crate) mod table;
 pub(crate) mod tablebase;
 pub mod web;
+pub(crate) mod workers;
 pub mod ws;
 
 pub use app::{Server, ShutdownHandle};

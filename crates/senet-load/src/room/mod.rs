@@ -1,11 +1,12 @@
-//! One room of two players: set it up through the HTTP API, then play it
-//! over two version 2 sockets, choosing uniformly among the options the
-//! server lists, and start a rematch whenever a game ends.
+//! One room of two players (or one player against the computer): set it up
+//! through the HTTP API, then play it over version 2 sockets, choosing
+//! uniformly among the options the server lists, and start a rematch
+//! whenever a game ends.
 
 mod setup;
 mod wire;
 
-pub use setup::{Room, SetupError, set_up};
+pub use setup::{Room, SetupError, set_up, set_up_against_computer};
 use wire::*;
 
 use std::collections::VecDeque;
@@ -125,7 +126,7 @@ impl Player {
         if self.pending.is_some() {
             return None;
         }
-        (0..2).find(|&side| self.room.sides[side].may_act())
+        (0..self.room.sides.len()).find(|&side| self.room.sides[side].may_act())
     }
 
     /// Sends the action the server asks of `side`'s player: a throw, or
@@ -164,11 +165,13 @@ impl Player {
         self.send(side, text).await
     }
 
-    /// Asks both sockets for a fresh snapshot (after an error or a stall).
+    /// Asks every socket for a fresh snapshot (after an error or a stall).
     async fn resync(&mut self) -> Result<(), Closed> {
         self.pending = None;
-        self.send(0, SNAPSHOT.to_owned()).await?;
-        self.send(1, SNAPSHOT.to_owned()).await
+        for side in 0..self.room.sides.len() {
+            self.send(side, SNAPSHOT.to_owned()).await?;
+        }
+        Ok(())
     }
 
     /// The tick of an open-loop room.
@@ -271,7 +274,8 @@ impl Player {
             this.recent.push_back((seq, now));
         }
         this.next = frame.next.map(Next::from).unwrap_or_default();
-        let other = 1 - side;
+        // Against the computer there is no other socket.
+        let other = (self.room.sides.len() == 2).then(|| 1 - side);
         if let Some(pending) = self.pending.take_if(|p| p.side == side) {
             // The first step event on the acting socket after the action is
             // the action's own: nothing else may act meanwhile.
@@ -284,7 +288,7 @@ impl Player {
                 self.stats.moves += u64::from(pending.decide);
             }
             self.game_moves += u64::from(pending.decide);
-            if let Some(seq) = frame.seq {
+            if let (Some(seq), Some(other)) = (frame.seq, other) {
                 match self.room.sides[other].seen(seq) {
                     Some(at) if timed => self.stats.record_peer(at - pending.sent, Duration::ZERO),
                     Some(_) => {}
@@ -300,6 +304,11 @@ impl Player {
                         });
                     }
                 }
+            }
+        } else if other.is_none() {
+            // Nobody else here: the computer's step (or the server's draw).
+            if self.plan.in_window(now) {
+                self.stats.computer_steps += 1;
             }
         } else if let Some(seq) = frame.seq {
             // Perhaps the other socket's copy of an answered action's event.
@@ -369,10 +378,12 @@ impl Player {
             let timer = self.next_timer(now);
             let ticking = self.plan.period.is_some() && now < self.plan.end;
             let wake = {
-                let [a, b] = &mut self.room.sides;
+                let (a, rest) = self.room.sides.split_first_mut().ok_or(Closed)?;
+                let b = rest.first_mut();
+                let two = b.is_some();
                 tokio::select! {
                     message = a.ws.next() => Wake::Frame(0, message),
-                    message = b.ws.next() => Wake::Frame(1, message),
+                    message = next_frame(b), if two => Wake::Frame(1, message),
                     () = sleep_until(tick_at), if ticking => Wake::Tick,
                     () = sleep_until(timer) => Wake::Timer,
                 }
@@ -387,6 +398,16 @@ impl Player {
                 Wake::Timer => {}
             }
         }
+    }
+}
+
+/// The next frame of `side`'s socket; never, when there is no such side.
+async fn next_frame(
+    side: Option<&mut Side>,
+) -> Option<Result<Message, tokio_tungstenite::tungstenite::Error>> {
+    match side {
+        Some(side) => side.ws.next().await,
+        None => std::future::pending().await,
     }
 }
 

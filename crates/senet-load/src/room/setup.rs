@@ -1,5 +1,5 @@
 //! Setting a room up through the HTTP API: two players, the room, both
-//! sockets, up to the game's start.
+//! sockets, up to the game's start; or one player against the computer.
 
 use futures_util::StreamExt;
 use serde_json::json;
@@ -12,11 +12,13 @@ use crate::http::Target;
 use super::SETUP_WAIT;
 use super::wire::*;
 
-/// A room whose game has started, both players connected.
+/// A room whose game has started, its players connected: two people, or
+/// one against the computer.
 pub struct Room {
     pub(super) index: u64,
     pub(super) code: String,
-    pub(super) sides: [Side; 2],
+    /// One socket per person seated (one or two).
+    pub(super) sides: Vec<Side>,
 }
 
 impl Room {
@@ -202,19 +204,10 @@ pub async fn set_up(
     let first = create_player(home, format!("load {index} a")).await?;
     let second = create_player(home, format!("load {index} b")).await?;
     let body = json!({ "rule_set": rule_set, "seats": 2, "seat": 0, "public": false });
-    let (status, room) = home
-        .post_json("/api/rooms", Some(&first), &body, SETUP_WAIT)
-        .await
-        .map_err(setup_error("setup_http"))?;
-    let Some(code) = room.get("code").and_then(|code| code.as_str()) else {
-        return Err(SetupError {
-            code: "setup_http",
-            detail: format!("POST /api/rooms: {status} {room}"),
-        });
-    };
-    let a_url = sockets[0].room_ws_url(code, &first);
+    let code = create_room(home, &first, &body).await?;
+    let a_url = sockets[0].room_ws_url(&code, &first);
     let mut a = join(&a_url, false).await?;
-    let b = join(&sockets[1].room_ws_url(code, &second), true).await?;
+    let b = join(&sockets[1].room_ws_url(&code, &second), true).await?;
     if let Err(error) = wait_for_snapshot(&mut a, true).await {
         // The room may have moved (1012) between the two joins: reconnect,
         // as a player's client does.
@@ -223,7 +216,47 @@ pub async fn set_up(
     }
     Ok(Room {
         index,
-        code: code.to_owned(),
-        sides: [a, b],
+        code,
+        sides: vec![a, b],
     })
+}
+
+/// Creates a player and a room of `rule_set` where the computer at `level`
+/// takes the other seat (the game starts at once), and connects the
+/// player's socket to `socket`.
+pub async fn set_up_against_computer(
+    home: &Target,
+    socket: &Target,
+    rule_set: &str,
+    level: &str,
+    index: u64,
+) -> Result<Room, SetupError> {
+    let player = create_player(home, format!("load {index} c")).await?;
+    let body = json!({ "rule_set": rule_set, "seats": 2, "seat": 0, "computer_level": level });
+    let code = create_room(home, &player, &body).await?;
+    let side = join(&socket.room_ws_url(&code, &player), true).await?;
+    Ok(Room {
+        index,
+        code,
+        sides: vec![side],
+    })
+}
+
+/// `POST /api/rooms` as `token`: the new room's code.
+async fn create_room(
+    home: &Target,
+    token: &str,
+    body: &serde_json::Value,
+) -> Result<String, SetupError> {
+    let (status, room) = home
+        .post_json("/api/rooms", Some(token), body, SETUP_WAIT)
+        .await
+        .map_err(setup_error("setup_http"))?;
+    match room.get("code").and_then(|code| code.as_str()) {
+        Some(code) => Ok(code.to_owned()),
+        None => Err(SetupError {
+            code: "setup_http",
+            detail: format!("POST /api/rooms: {status} {room}"),
+        }),
+    }
 }

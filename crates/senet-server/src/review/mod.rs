@@ -4,7 +4,7 @@
 //!
 //! A review searches every decision and every possible outcome of every
 //! draw, so it runs on a review thread of the lowest scheduling class
-//! (`worker.rs`: it takes a core only when live play leaves it idle) with
+//! (`crate::workers`: it takes a core only when live play leaves it idle) with
 //! its own node budget (`--review-nodes`), at most `--review-concurrency`
 //! at a time; `--review-concurrency 0` turns reviews off. A finished game without a stored review (one
 //! from before this feature, or one that ended while its review could not
@@ -14,7 +14,6 @@
 
 mod document;
 mod handler;
-mod worker;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -51,7 +50,7 @@ struct Inner {
     nodes: u64,
     permits: Semaphore,
     /// `None`: reviews are off (`--review-concurrency 0`).
-    workers: Option<worker::Workers>,
+    workers: Option<crate::workers::Workers>,
     queue: Mutex<Queue>,
     shutdown: watch::Receiver<bool>,
 }
@@ -93,7 +92,13 @@ impl Reviews {
             endgames,
             nodes: nodes.max(1),
             permits: Semaphore::new(concurrency.max(1)),
-            workers: (concurrency > 0).then(|| worker::Workers::start(concurrency)),
+            workers: (concurrency > 0).then(|| {
+                crate::workers::Workers::start(
+                    "senet-review",
+                    concurrency,
+                    crate::workers::Priority::Idle,
+                )
+            }),
             queue: Mutex::new(Queue::default()),
             shutdown,
         }))

@@ -1,5 +1,6 @@
 //! The computer's seats: the room schedules the computer's throw or
-//! decision after its delay, picks on a blocking thread, and gets the
+//! decision after its delay, picks on a computer thread (low priority:
+//! `crate::workers`), and gets the
 //! result back as a command on its own channel, to play through the same
 //! checks as a person's message.
 
@@ -82,7 +83,7 @@ impl ComputerTurns {
     }
 
     /// Schedules the computer's step at `turn`: after `delay` (longer
-    /// after a refusal), a throw, or the option it picks on a blocking
+    /// after a refusal), a throw, or the option it picks on a computer
     /// thread. The step comes back as [`Command::Computer`].
     pub(super) fn schedule(&mut self, turn: Turn, delay: Duration) {
         let Some(me) = self.me.clone() else {
@@ -111,23 +112,10 @@ impl ComputerTurns {
             let action = match decision {
                 None => ComputerAction::Throw,
                 Some((state, options)) => {
-                    let chosen = tokio::task::spawn_blocking(move || {
-                        crate::computer::choose_option(
-                            &state,
-                            &options,
-                            level,
-                            endgames.as_deref().map(|t| t as &dyn senet_ai::Endgame),
-                        )
-                    })
-                    .await;
-                    match chosen {
-                        Ok(Some(choice)) => ComputerAction::Decide(choice),
-                        Ok(None) => {
+                    match crate::computer::think(state, options, level, endgames).await {
+                        Some(choice) => ComputerAction::Decide(choice),
+                        None => {
                             tracing::error!("the computer found no option at a decision");
-                            ComputerAction::Retry
-                        }
-                        Err(error) => {
-                            tracing::error!(%error, "the computer's search failed");
                             ComputerAction::Retry
                         }
                     }

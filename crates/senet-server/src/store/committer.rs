@@ -6,9 +6,16 @@
 //! committed. The writer takes every append already waiting (up to a
 //! limit), checks that each game is still playing, inserts all their steps
 //! with one statement, finishes the games that ended, commits, and answers
-//! each room. The writer keeps one connection of its own, taken out of the
-//! pool, so the hot path pays no pool pings (the driver pings a connection
-//! each time it is taken from the pool and each time it is returned).
+//! each room. The writer keeps one connection of its own, made with the
+//! pool's options but outside it, so the hot path pays no pool pings (the
+//! driver pings a connection each time it is taken from the pool and each
+//! time it is returned).
+//!
+//! The writer runs on a thread of its own with its own small runtime. On
+//! the server's runtime it waited, at each of a batch's round trips, behind
+//! every socket task that was ready: on one busy core a commit took 6-9 ms
+//! on average where the database needed about one (issue 30's open-loop
+//! measurement in `docs/benchmarks.md`), and every room waited for it.
 //!
 //! The outcome rules are those of every write ([`super::write`]): a batch
 //! that failed before its `COMMIT` was sent stored nothing, and then each
@@ -54,7 +61,7 @@ struct Request {
     reply: oneshot::Sender<Result<(), WriteError>>,
 }
 
-/// The handle of a database's writer task; the task stops when the last
+/// The handle of a database's writer; its thread stops when the last
 /// handle is dropped, after answering what is queued.
 #[derive(Debug, Clone)]
 pub(super) struct Committer {
@@ -68,10 +75,28 @@ enum Conn {
 }
 
 impl Committer {
-    /// Starts the writer task of `pool`'s database.
+    /// Starts the writer of `pool`'s database on its own thread (or, if
+    /// the OS gives no thread, as a task of the current runtime).
     pub(super) fn start(pool: Pool) -> Committer {
         let (requests, queue) = mpsc::channel(QUEUE);
-        tokio::spawn(run(pool, queue));
+        let own = pool.clone();
+        let spawned = std::thread::Builder::new()
+            .name("senet-writer".to_owned())
+            .spawn(move || {
+                match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(runtime) => runtime.block_on(run(own, queue)),
+                    Err(error) => tracing::error!(%error, "the writer's runtime could not start"),
+                }
+            });
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "no thread for the writer: it runs on the server's runtime");
+            let (requests, queue) = mpsc::channel(QUEUE);
+            tokio::spawn(run(pool, queue));
+            return Committer { requests };
+        }
         Committer { requests }
     }
 
@@ -146,12 +171,18 @@ async fn run(pool: Pool, mut queue: mpsc::Receiver<Request>) {
     }
 }
 
-/// A connection of the writer's own, detached from the pool.
+/// A connection of the writer's own, with the pool's options: made on the
+/// writer's runtime, whose thread then serves its socket.
 async fn connect(pool: &Pool, limit: Duration) -> Result<Conn, WriteError> {
+    use sqlx::Connection;
     let taken = tokio::time::timeout(limit, async {
         Ok::<_, sqlx::Error>(match pool {
-            Pool::Postgres(pool) => Conn::Postgres(pool.acquire().await?.detach()),
-            Pool::Sqlite(pool) => Conn::Sqlite(pool.acquire().await?.detach()),
+            Pool::Postgres(pool) => {
+                Conn::Postgres(sqlx::PgConnection::connect_with(&pool.connect_options()).await?)
+            }
+            Pool::Sqlite(pool) => {
+                Conn::Sqlite(sqlx::SqliteConnection::connect_with(&pool.connect_options()).await?)
+            }
         })
     })
     .await;
@@ -162,21 +193,113 @@ async fn connect(pool: &Pool, limit: Duration) -> Result<Conn, WriteError> {
     }
 }
 
+/// How many of the batch's games are playing; on PostgreSQL their rows are
+/// locked until the commit. One statement text whatever the batch's size,
+/// so the connection prepares it once: a text per size missed the
+/// driver's statement cache, and each miss cost a round trip to prepare
+/// and PostgreSQL a parse and a plan.
+async fn playing_pg(
+    conn: &mut sqlx::PgConnection,
+    appends: &[&Append],
+) -> Result<usize, sqlx::Error> {
+    let ids: Vec<Uuid> = appends.iter().map(|append| append.game_id).collect();
+    let rows =
+        sqlx::query("SELECT id FROM games WHERE status = 'playing' AND id = ANY($1) FOR UPDATE")
+            .bind(ids)
+            .fetch_all(conn)
+            .await?;
+    Ok(rows.len())
+}
+
+/// Inserts every step of the batch with one statement of one text (arrays
+/// unnested; see [`playing_pg`]).
+async fn insert_pg(
+    conn: &mut sqlx::PgConnection,
+    appends: &[&Append],
+    now: chrono::DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    let rows = appends.iter().map(|append| append.rows.len()).sum();
+    let mut game_ids = Vec::with_capacity(rows);
+    let mut step_nos = Vec::with_capacity(rows);
+    let mut seats = Vec::with_capacity(rows);
+    let mut texts = Vec::with_capacity(rows);
+    let mut clocks = Vec::with_capacity(rows);
+    for append in appends {
+        for (step_no, seat, text, clock) in &append.rows {
+            game_ids.push(append.game_id);
+            step_nos.push(*step_no);
+            seats.push(*seat);
+            texts.push(text.as_str());
+            clocks.push(clock.as_deref());
+        }
+    }
+    sqlx::query(
+        "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock)
+         SELECT g, n, s, t, $5, c
+         FROM UNNEST($1::uuid[], $2::int4[], $3::int2[], $4::text[], $6::text[]) AS u (g, n, s, t, c)",
+    )
+    .bind(game_ids)
+    .bind(step_nos)
+    .bind(seats)
+    .bind(texts)
+    .bind(now)
+    .bind(clocks)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// How many of the batch's games are playing (SQLite: the database is
+/// locked whole from `BEGIN IMMEDIATE`). In-process, so a statement text
+/// per size costs no round trip.
+async fn playing_sqlite(
+    conn: &mut sqlx::SqliteConnection,
+    appends: &[&Append],
+) -> Result<usize, sqlx::Error> {
+    let mut check =
+        QueryBuilder::<Sqlite>::new("SELECT id FROM games WHERE status = 'playing' AND id IN (");
+    let mut ids = check.separated(", ");
+    for append in appends {
+        ids.push_bind(append.game_id);
+    }
+    check.push(")");
+    Ok(check.build().fetch_all(conn).await?.len())
+}
+
+/// Inserts every step of the batch with one multi-row statement.
+async fn insert_sqlite(
+    conn: &mut sqlx::SqliteConnection,
+    appends: &[&Append],
+    now: chrono::DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    let rows = appends.iter().flat_map(|append| {
+        append
+            .rows
+            .iter()
+            .map(move |(step_no, seat, text, clock)| (append.game_id, *step_no, *seat, text, clock))
+    });
+    let mut insert = QueryBuilder::<Sqlite>::new(
+        "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock) ",
+    );
+    insert.push_values(rows, |mut row, (game_id, step_no, seat, text, clock)| {
+        row.push_bind(game_id)
+            .push_bind(step_no)
+            .push_bind(seat)
+            .push_bind(text.as_str())
+            .push_bind(now)
+            .push_bind(clock.as_deref());
+    });
+    insert.build().execute(conn).await?;
+    Ok(())
+}
+
 /// The batch's statements on either driver: lock the games (each must be
 /// playing), insert every step, finish the games that ended.
 macro_rules! write_batch {
-    ($db:ty, $conn:ident, $begin:expr, $lock:expr, $appends:expr, $commit_sent:ident) => {{
+    ($db:ty, $conn:ident, $begin:expr, $playing:ident, $insert:ident, $appends:expr, $commit_sent:ident) => {{
         let now = Utc::now();
         sqlx::Executor::execute(&mut *$conn, $begin).await?;
-        let mut check =
-            QueryBuilder::<$db>::new("SELECT id FROM games WHERE status = 'playing' AND id IN (");
-        let mut ids = check.separated(", ");
-        for append in $appends {
-            ids.push_bind(append.game_id);
-        }
-        check.push(")");
-        check.push($lock);
-        let playing = check.build().fetch_all(&mut *$conn).await?.len();
+        let playing = $playing(&mut *$conn, $appends).await?;
         if playing != $appends.len() {
             return Err(sqlx::Error::RowNotFound);
         }
@@ -214,24 +337,8 @@ macro_rules! write_batch {
                 return Err(super::leases::fenced());
             }
         }
-        let rows = $appends.iter().flat_map(|append| {
-            append.rows.iter().map(move |(step_no, seat, text, clock)| {
-                (append.game_id, *step_no, *seat, text, clock)
-            })
-        });
         if $appends.iter().any(|append| !append.rows.is_empty()) {
-            let mut insert = QueryBuilder::<$db>::new(
-                "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock) ",
-            );
-            insert.push_values(rows, |mut row, (game_id, step_no, seat, text, clock)| {
-                row.push_bind(game_id)
-                    .push_bind(step_no)
-                    .push_bind(seat)
-                    .push_bind(text.as_str())
-                    .push_bind(now)
-                    .push_bind(clock.as_deref());
-            });
-            insert.build().execute(&mut *$conn).await?;
+            $insert(&mut *$conn, $appends, now).await?;
         }
         for append in $appends {
             if let Some((how, seats)) = &append.end {
@@ -262,9 +369,25 @@ async fn commit(
             // The games' rows are locked until the commit on PostgreSQL;
             // SQLite's write lock is taken at BEGIN IMMEDIATE.
             Conn::Postgres(c) => {
-                write_batch!(Postgres, c, "BEGIN", " FOR UPDATE", appends, commit_sent)
+                write_batch!(
+                    Postgres,
+                    c,
+                    "BEGIN",
+                    playing_pg,
+                    insert_pg,
+                    appends,
+                    commit_sent
+                )
             }
-            Conn::Sqlite(c) => write_batch!(Sqlite, c, "BEGIN IMMEDIATE", "", appends, commit_sent),
+            Conn::Sqlite(c) => write_batch!(
+                Sqlite,
+                c,
+                "BEGIN IMMEDIATE",
+                playing_sqlite,
+                insert_sqlite,
+                appends,
+                commit_sent
+            ),
         }
     })
     .await;
