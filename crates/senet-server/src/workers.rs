@@ -8,11 +8,15 @@
 //!
 //! - [`Priority::Idle`] (reviews): Linux `SCHED_IDLE`, a core only when no
 //!   normal thread wants it; reviews wait while the server is busy.
-//! - [`Priority::Low`] (the computer's moves): `SCHED_BATCH` at nice 10, a
-//!   tenth of a contended core's time (CFS weight 110 against 1,024), so a
-//!   computer still moves while people keep the server busy, and a core
-//!   never stalls behind it. The threads are as many as the cores, so
-//!   searches queue rather than pile up.
+//! - [`Priority::Low`] (the computer's moves): `SCHED_BATCH` at nice 19,
+//!   about 1.5 % of a contended core (CFS weight 15 against the event
+//!   loop's 1,024). The computer's search is bounded by time (150 ms), so
+//!   it still moves on time while people keep the server's core busy, with
+//!   a shallower search; when the core has time to spare, it searches at
+//!   full speed. The threads are as many as the cores, so searches queue
+//!   rather than pile up. (At nice 10, a tenth of the core, a closed-loop
+//!   load with 10 % of its rooms against the computer lost about that much
+//!   of its people's throughput: `docs/benchmarks.md`.)
 //!
 //! Elsewhere than Linux both are the OS's weakest priority.
 
@@ -28,7 +32,7 @@ pub type Job = Box<dyn FnOnce() + Send + 'static>;
 pub enum Priority {
     /// Only what nothing else wants (`SCHED_IDLE`).
     Idle,
-    /// A small share, never nothing (`SCHED_BATCH`, nice 10).
+    /// A small share, never nothing (`SCHED_BATCH`, nice 19).
     Low,
 }
 
@@ -109,10 +113,10 @@ fn lower_priority(priority: Priority) {
         use thread_priority::{ThreadPriority, ThreadPriorityValue};
         let (policy, level) = match priority {
             Priority::Idle => (NormalThreadSchedulePolicy::Idle, ThreadPriority::Min),
-            // The crate maps 0..=99 onto nice 19..=-20: 22 is nice 10.
+            // The crate maps 0..=99 onto nice 19..=-20: 0 is nice 19.
             Priority::Low => (
                 NormalThreadSchedulePolicy::Batch,
-                ThreadPriorityValue::try_from(22u8)
+                ThreadPriorityValue::try_from(0u8)
                     .map_or(ThreadPriority::Min, ThreadPriority::Crossplatform),
             ),
         };
@@ -207,11 +211,11 @@ mod tests {
     }
 
     #[test]
-    fn low_jobs_run_as_batch_work_at_nice_10() {
+    fn low_jobs_run_as_batch_work_at_nice_19() {
         for (name, policy, nice) in seen_on_workers(Priority::Low) {
             assert!(name.is_some_and(|n| n.starts_with("senet-test-")));
             #[cfg(target_os = "linux")]
-            assert_eq!((policy.as_str(), nice), ("SCHED_BATCH", 10));
+            assert_eq!((policy.as_str(), nice), ("SCHED_BATCH", 19));
             #[cfg(not(target_os = "linux"))]
             let _ = (policy, nice);
         }

@@ -11,11 +11,14 @@
 //! driver pings a connection each time it is taken from the pool and each
 //! time it is returned).
 //!
-//! The writer runs on a thread of its own with its own small runtime. On
-//! the server's runtime it waited, at each of a batch's round trips, behind
-//! every socket task that was ready: on one busy core a commit took 6-9 ms
-//! on average where the database needed about one (issue 30's open-loop
-//! measurement in `docs/benchmarks.md`), and every room waited for it.
+//! On PostgreSQL the writer runs on a thread of its own with its own small
+//! runtime. On the server's runtime it waited, at each of a batch's round
+//! trips, behind every socket task that was ready: on one busy core a
+//! commit took 6-9 ms on average where the database needed far less, and
+//! every room waited for it (2-4 ms on its own thread; issue 30's open-loop
+//! measurement in `docs/benchmarks.md`). SQLite's driver already works on a
+//! thread of its own, and there a third thread measured no better (p99
+//! 2.5 ms worse), so its writer stays a task of the server's runtime.
 //!
 //! The outcome rules are those of every write ([`super::write`]): a batch
 //! that failed before its `COMMIT` was sent stored nothing, and then each
@@ -75,10 +78,15 @@ enum Conn {
 }
 
 impl Committer {
-    /// Starts the writer of `pool`'s database on its own thread (or, if
-    /// the OS gives no thread, as a task of the current runtime).
+    /// Starts the writer of `pool`'s database: on PostgreSQL on its own
+    /// thread (or, if the OS gives no thread, as a task of the current
+    /// runtime), on SQLite as a task of the current runtime.
     pub(super) fn start(pool: Pool) -> Committer {
         let (requests, queue) = mpsc::channel(QUEUE);
+        if matches!(pool, Pool::Sqlite(_)) {
+            tokio::spawn(run(pool, queue));
+            return Committer { requests };
+        }
         let own = pool.clone();
         let spawned = std::thread::Builder::new()
             .name("senet-writer".to_owned())

@@ -105,9 +105,9 @@ impl Store {
         }
     }
 
-    /// The same store with its steps written by one writer (a thread of
-    /// its own) that groups what many rooms commit at the same moment
-    /// (`committer`).
+    /// The same store with its steps written by one writer that groups
+    /// what many rooms commit at the same moment (`committer`). Needs a
+    /// tokio runtime.
     #[must_use]
     pub fn with_group_commit(mut self) -> Store {
         self.committer = Some(committer::Committer::start(self.pool.clone()));
