@@ -20,8 +20,9 @@ use senet_ai::{Budget, Endgame, Level, Player};
 use senet_engine::{AnyState, Choice, Kendall, Options};
 use uuid::Uuid;
 
-use crate::workers::{Priority, Workers};
 use senet_tablebase::Tables;
+
+use crate::workers::{Priority, Workers};
 
 pub use senet_ai::Level as ComputerLevel;
 
@@ -87,9 +88,9 @@ pub async fn think(
 /// set is searched on the step model (max-n for 3-4 seats). A Kendall
 /// expert with `endgame` tables (see [`crate::tablebase`]) plays them: exact values where every move
 /// is covered, exact leaves in its search elsewhere. Blocking (the expert
-/// searches): call it through [`think`], or from `spawn_blocking`. The beginner's random choices
-/// come from the thread's OS-seeded generator. `None` only when `options`
-/// is empty.
+/// searches): call it through [`think`], or from `spawn_blocking`. The
+/// beginner's random choices come from the thread's OS-seeded generator.
+/// `None` only when `options` is empty.
 #[must_use]
 pub fn choose_option(
     state: &AnyState,

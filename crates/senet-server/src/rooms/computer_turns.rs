@@ -1,8 +1,7 @@
 //! The computer's seats: the room schedules the computer's throw or
 //! decision after its delay, picks on a computer thread (low priority:
-//! `crate::workers`), and gets the
-//! result back as a command on its own channel, to play through the same
-//! checks as a person's message.
+//! `crate::workers`), and gets the result back as a command on its own
+//! channel, to play through the same checks as a person's message.
 
 use std::time::Duration;
 
@@ -115,7 +114,7 @@ impl ComputerTurns {
                     match crate::computer::think(state, options, level, endgames).await {
                         Some(choice) => ComputerAction::Decide(choice),
                         None => {
-                            tracing::error!("the computer found no option at a decision");
+                            tracing::error!("the computer gave no option at a decision");
                             ComputerAction::Retry
                         }
                     }
