@@ -138,6 +138,10 @@ for (const id of ['kendall', 'kendall-7', 'jequier', 'simple', 'peril', 'modern'
         how: document.querySelector('[data-testid="throw-how"]')?.textContent?.trim(),
       }));
       const stepNo = shown.step;
+      // No throw shown: the game ended in the moment since (a forced move
+      // after our throw, then the computer's last one: the result replaces
+      // the throw panel), or the next began. Nothing to read this time.
+      if (!Number.isFinite(stepNo)) continue;
       const at = frames.findIndex((f) => f.type === 'step' && f.step_no === stepNo);
       assert.ok(at >= 0, `${id}: step ${stepNo} was told`);
       const asked = frames.slice(0, at).filter((f) => f.next).at(-1);
