@@ -82,11 +82,10 @@ impl Committer {
     /// thread (or, if the OS gives no thread, as a task of the current
     /// runtime), on SQLite as a task of the current runtime.
     pub(super) fn start(pool: Pool) -> Committer {
-        let (requests, queue) = mpsc::channel(QUEUE);
         if matches!(pool, Pool::Sqlite(_)) {
-            tokio::spawn(run(pool, queue));
-            return Committer { requests };
+            return Committer::on_runtime(pool);
         }
+        let (requests, queue) = mpsc::channel(QUEUE);
         let own = pool.clone();
         let spawned = std::thread::Builder::new()
             .name("senet-writer".to_owned())
@@ -101,10 +100,15 @@ impl Committer {
             });
         if let Err(error) = spawned {
             tracing::warn!(%error, "no thread for the writer: it runs on the server's runtime");
-            let (requests, queue) = mpsc::channel(QUEUE);
-            tokio::spawn(run(pool, queue));
-            return Committer { requests };
+            return Committer::on_runtime(pool);
         }
+        Committer { requests }
+    }
+
+    /// The writer as a task of the current runtime.
+    fn on_runtime(pool: Pool) -> Committer {
+        let (requests, queue) = mpsc::channel(QUEUE);
+        tokio::spawn(run(pool, queue));
         Committer { requests }
     }
 
