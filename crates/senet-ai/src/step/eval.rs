@@ -6,6 +6,7 @@
 use senet_engine::{AnyRules, RuleSet, RuleSetId, Seat, Square, View};
 
 use crate::eval::{LOSS, WIN};
+use crate::step::learned::Learned;
 
 /// Squares of the board, 1 to 30.
 const SQUARES: usize = 30;
@@ -49,6 +50,10 @@ pub struct Weights {
     pub tempo: f64,
     /// The raw difference that maps to a value of tanh(1) ≈ 0.76.
     pub scale: f64,
+    /// A learned evaluation that replaces every hand weight above but
+    /// `scale` (2 for a learned one, whose strengths are logits); `None`
+    /// for the hand weights.
+    pub learned: Option<&'static Learned>,
 }
 
 /// No extra worth on any square: the tuning constants' table before
@@ -71,6 +76,7 @@ impl Weights {
         paired: 0.46,
         tempo: 4.2,
         scale: 118.0,
+        learned: None,
     };
 
     /// Path of Peril: pawns are lives (captures, the Vulture and the Eye
@@ -88,6 +94,7 @@ impl Weights {
         paired: 0.0,
         tempo: 3.0,
         scale: 60.0,
+        learned: None,
     };
 
     /// Senet-modern: the dots borne off decide, so a piece is worth more
@@ -104,6 +111,7 @@ impl Weights {
         paired: 0.0,
         tempo: 3.0,
         scale: 60.0,
+        learned: None,
     };
 
     /// The weights of a rule set: its family's tuning with the rules' own
@@ -118,6 +126,29 @@ impl Weights {
             RuleSetId::Modern => Weights::MODERN,
         };
         tuning.with_rules(AnyRules::of(id))
+    }
+
+    /// The evaluation the computer plays a game of `id` at a table of
+    /// `seats` with: the weights learned for that game where there are
+    /// some ([`Weights::learned`]), else the rule set's hand weights
+    /// ([`Weights::of`]).
+    #[must_use]
+    pub fn for_table(id: RuleSetId, seats: u8) -> Weights {
+        match crate::step::learned::table(id, seats) {
+            Some(learned) => Weights::learned(learned),
+            None => Weights::of(id),
+        }
+    }
+
+    /// A learned evaluation: strengths are logits, so the scale is 2
+    /// (`tanh(d / 2) = 2σ(d) − 1`, and the chances are a plain softmax).
+    #[must_use]
+    pub fn learned(learned: &'static Learned) -> Weights {
+        Weights {
+            scale: 2.0,
+            learned: Some(learned),
+            ..Weights::MODERN
+        }
     }
 
     /// These tuning numbers on a rule set's board, from what the rules
@@ -155,6 +186,19 @@ impl Weights {
     pub fn strengths(&self, view: &View) -> Strengths {
         let mut strength = [0.0; 4];
         let mut out = [false; 4];
+        if let Some(learned) = self.learned {
+            let seats = u8::try_from(view.seats.len().min(4)).unwrap_or(4);
+            for (seat, (s, o)) in Seat::all(seats).zip(strength.iter_mut().zip(&mut out))
+            {
+                *s = learned.strength(view, seat);
+                *o = view.seats.get(seat.index()).is_some_and(|v| v.out);
+            }
+            return Strengths {
+                seats: view.seats.len().min(4),
+                strength,
+                out,
+            };
+        }
         // The owner of each square (4 for none), with an empty square
         // either side so that neighbours need no bounds checks.
         let mut owner = [4usize; SQUARES + 2];

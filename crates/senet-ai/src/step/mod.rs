@@ -10,6 +10,7 @@
 
 mod beginner;
 mod eval;
+mod learned;
 mod maxn;
 mod play;
 mod search;
@@ -28,6 +29,7 @@ use senet_engine::{
 };
 
 pub use eval::{Strengths, Weights};
+pub use learned::{LEARNED_FEATURES, Learned, learned_features};
 pub use play::{Decision, StepGameResult, play_step_game, play_step_game_clocked};
 
 use crate::Player;
@@ -109,7 +111,8 @@ pub struct StepPlayer {
     /// The search for three or four seats (expert; the intermediate's
     /// evaluation follows it too).
     pub multi: MultiSearch,
-    /// Evaluation weights; `None` for the rule set's own ([`Weights::of`]).
+    /// Evaluation weights; `None` for the game's own
+    /// ([`Weights::for_table`]).
     pub weights: Option<Weights>,
 }
 
@@ -232,7 +235,9 @@ impl StepPlayer {
         options: &Options,
         max_depth: u32,
     ) -> OptionRanking {
-        let weights = self.weights.unwrap_or_else(|| Weights::of(rules.id()));
+        let weights = self
+            .weights
+            .unwrap_or_else(|| Weights::for_table(rules.id(), rules.seats(state)));
         let maxn = rules.seats(state) > 2 && self.multi == MultiSearch::MaxN;
         let mut tree = Tree::new(rules, weights, seat, &self.budget);
         let children = tree.option_children(state, seat, options);

@@ -49,7 +49,9 @@ impl StepPlayer {
                 .or(rules.view(state).to_move)
                 .unwrap_or(Seat::FIRST),
         };
-        let weights = self.weights.unwrap_or_else(|| Weights::of(rules.id()));
+        let weights = self
+            .weights
+            .unwrap_or_else(|| Weights::for_table(rules.id(), rules.seats(state)));
         let mut tree = Tree::new(rules, weights, Seat::FIRST, &self.budget);
         let mut found: Option<Vec<f64>> = None;
         for depth in 1..=MAX_DEPTH {
