@@ -113,8 +113,8 @@ fn newton(samples: &[Sample], w: &[f64; D]) -> ([f64; D], f64) {
     let mut h = vec![0.0f64; D * D];
     let mut g = [0.0f64; D];
     let mut ll = 0.0;
-    let mut m: Vec<f64> = vec![0.0; D];
-    let mut seen = vec![false; D];
+    let mut m = [0.0f64; D];
+    let mut seen = [false; D];
     let mut touched: Vec<usize> = Vec::new();
     for s in samples {
         let z: Vec<f64> = s
@@ -214,7 +214,14 @@ fn fit(samples: &[Sample], start: [f64; D]) -> [f64; D] {
 
 /// A's wins and decided games, A at seat `i mod seats` in game `i` and B
 /// at every other seat.
-fn versus(rules: AnyRules, seats: u8, a: StepPlayer, b: StepPlayer, games: u64, threads: u64) -> (u64, u64) {
+fn versus(
+    rules: AnyRules,
+    seats: u8,
+    a: StepPlayer,
+    b: StepPlayer,
+    games: u64,
+    threads: u64,
+) -> (u64, u64) {
     let results = play_games(games, threads, |i| {
         let mut dice = SmallRng::seed_from_u64(4_000_037 * i + 11);
         let mut choices = SmallRng::seed_from_u64(9_001 * i + 3);
@@ -277,9 +284,14 @@ fn main() {
     let mut w = [0.0; D];
     for round in 0..rounds {
         let base = 1_000_000 * u64::from(round + 1);
-        let per_game = play_games(games, threads, |g| game_samples(rules, seats, policy, base + g));
+        let per_game = play_games(games, threads, |g| {
+            game_samples(rules, seats, policy, base + g)
+        });
         let samples: Vec<Sample> = per_game.into_iter().flatten().collect();
-        eprintln!("round {round}: {} samples from {games} games", samples.len());
+        eprintln!(
+            "round {round}: {} samples from {games} games",
+            samples.len()
+        );
         w = fit(&samples, w);
         let learned: &'static Learned = Box::leak(Box::new(Learned { weights: w }));
         let fitted = StepPlayer::new(Level::Intermediate).with_weights(Weights::learned(learned));

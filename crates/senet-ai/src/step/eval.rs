@@ -188,8 +188,7 @@ impl Weights {
         let mut out = [false; 4];
         if let Some(learned) = self.learned {
             let seats = u8::try_from(view.seats.len().min(4)).unwrap_or(4);
-            for (seat, (s, o)) in Seat::all(seats).zip(strength.iter_mut().zip(&mut out))
-            {
+            for (seat, (s, o)) in Seat::all(seats).zip(strength.iter_mut().zip(&mut out)) {
                 *s = learned.strength(view, seat);
                 *o = view.seats.get(seat.index()).is_some_and(|v| v.out);
             }

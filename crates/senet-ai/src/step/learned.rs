@@ -6,7 +6,7 @@
 //! (`learned/*.rs`); the features are here, shared by the fit and the
 //! search, so the two cannot drift apart.
 
-use senet_engine::{Seat, View};
+use senet_engine::{RuleSetId, Seat, View};
 
 /// Squares of the board, 1 to 30.
 const SQUARES: usize = 30;
@@ -150,10 +150,19 @@ pub fn learned_features<F: FnMut(usize, f64)>(view: &View, seat: Seat, mut featu
     }
 }
 
+mod modern_2;
+mod modern_3;
+mod modern_4;
+
 /// The learned evaluation of a game of `id` at a table of `seats`, where
-/// one has been fitted and measured stronger than the hand weights.
+/// one has been fitted and measured stronger than the hand weights
+/// (`docs/ai.md`).
 #[must_use]
-pub fn table(id: senet_engine::RuleSetId, seats: u8) -> Option<&'static Learned> {
-    let _ = (id, seats);
-    None
+pub(crate) fn table(id: RuleSetId, seats: u8) -> Option<&'static Learned> {
+    match (id, seats) {
+        (RuleSetId::Modern, 2) => Some(&modern_2::LEARNED),
+        (RuleSetId::Modern, 3) => Some(&modern_3::LEARNED),
+        (RuleSetId::Modern, 4) => Some(&modern_4::LEARNED),
+        _ => None,
+    }
 }
