@@ -107,3 +107,43 @@ fn the_learned_intermediate_beats_beginners_and_the_hand_weights_at_four_seats()
     let against_hand = wins(id, 4, learned, hand, games);
     assert!(against_hand >= 12, "{against_hand} of {games}");
 }
+
+#[test]
+fn the_one_pass_strengths_are_the_sums_over_the_features() {
+    // The search's one-pass strengths against the fit's features, in
+    // states of random games of every rule set (the four-seat weights
+    // serve for all: only the arithmetic is checked).
+    let learned = Weights::for_table(RuleSetId::Modern, 4).learned.unwrap();
+    let mut checked = 0;
+    for id in RuleSetId::ALL {
+        let rules = AnyRules::of(id);
+        for seats in 2..=4 {
+            let Ok(mut state) = rules.start(seats) else {
+                continue;
+            };
+            let mut rng = SmallRng::seed_from_u64(u64::from(seats));
+            let mut events = Vec::new();
+            for step in 0..400 {
+                if step % 7 == 0 {
+                    let view = rules.view(&state);
+                    let fast = learned.strengths(&view);
+                    for seat in Seat::all(seats) {
+                        let slow = learned.strength(&view, seat);
+                        let got = fast[seat.index()];
+                        assert!(
+                            (got - slow).abs() < 1e-9,
+                            "{id} {seats} {step}: {got} {slow}"
+                        );
+                        checked += 1;
+                    }
+                }
+                let Some(step) = senet_engine::random_step(rules, &state, &mut rng) else {
+                    break;
+                };
+                events.clear();
+                rules.apply(&mut state, step, &mut events).unwrap();
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}

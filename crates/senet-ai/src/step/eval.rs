@@ -187,14 +187,12 @@ impl Weights {
         let mut strength = [0.0; 4];
         let mut out = [false; 4];
         if let Some(learned) = self.learned {
-            let seats = u8::try_from(view.seats.len().min(4)).unwrap_or(4);
-            for (seat, (s, o)) in Seat::all(seats).zip(strength.iter_mut().zip(&mut out)) {
-                *s = learned.strength(view, seat);
-                *o = view.seats.get(seat.index()).is_some_and(|v| v.out);
+            for (o, seat) in out.iter_mut().zip(&view.seats) {
+                *o = seat.out;
             }
             return Strengths {
                 seats: view.seats.len().min(4),
-                strength,
+                strength: learned.strengths(view),
                 out,
             };
         }
