@@ -30,9 +30,11 @@ pub(crate) enum Turn {
 /// whose turn was under way (Senet-modern's choice of dice). Draws the
 /// rules make by themselves (Path of Peril's Vulture, River and Trial,
 /// Senet-modern's dice after the choice) and a seat's further decisions
-/// belong to the turn under way. Depth counts turns; a turn's own draws and
-/// decisions are always searched to its end, so depth 1 is "the rest of
-/// this turn".
+/// belong to the turn under way. Depth counts the turns that begin below
+/// the root; the turn under way is always searched to its end, so a search
+/// of depth `d` from a decision covers the rest of this turn and the next
+/// `d` turns whole: the intermediate (depth 1) sees the next seat's throw
+/// and reply, not only its own move.
 pub(crate) fn turn(depth: u32, mover: Seat, begins: Option<Seat>) -> Turn {
     match begins {
         Some(_) if depth == 0 => Turn::Horizon,
