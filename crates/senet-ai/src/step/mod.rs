@@ -220,13 +220,17 @@ impl StepPlayer {
                 options: beginner::rank(rules, state, seat, &options, rng),
                 stats: SearchStats::default(),
             },
-            Level::Intermediate => self.search(rules, state, seat, &options, 1),
+            // Greedy: the rest of its own turn, evaluated where the next
+            // turn begins.
+            Level::Intermediate => self.search(rules, state, seat, &options, 0),
             Level::Expert => self.search(rules, state, seat, &options, MAX_DEPTH),
         }
     }
 
-    /// Searches a decision by iterative deepening up to `max_depth` turns;
-    /// the first iteration (the rest of this turn) always completes.
+    /// Searches a decision by iterative deepening up to `max_depth` turns
+    /// after this one; the first iteration (depth 0: the rest of this turn)
+    /// always completes. The depth reported counts the turns searched,
+    /// this one included (1 for the greedy intermediate).
     fn search<R: RuleSet>(
         &self,
         rules: R,
@@ -243,9 +247,9 @@ impl StepPlayer {
         let children = tree.option_children(state, seat, options);
         let mut ranked: Vec<(Choice, f64)> = Vec::new();
         let mut stats = SearchStats::default();
-        for depth in 1..=max_depth {
+        for depth in 0..=max_depth {
             tree.horizon = false;
-            tree.bounded = depth > 1;
+            tree.bounded = depth > 0;
             // The previous best first (only the speed depends on the order).
             let order: Vec<&(Choice, R::State)> = if ranked.is_empty() {
                 children.iter().collect()
@@ -273,7 +277,7 @@ impl StepPlayer {
             }
             this.sort_by(|a, b| b.1.total_cmp(&a.1));
             ranked = this;
-            stats.depth = depth;
+            stats.depth = depth + 1;
             stats.solved = !tree.horizon;
             if stats.solved || children.len() <= 1 {
                 break;

@@ -33,8 +33,8 @@ pub(crate) enum Turn {
 /// belong to the turn under way. Depth counts the turns that begin below
 /// the root; the turn under way is always searched to its end, so a search
 /// of depth `d` from a decision covers the rest of this turn and the next
-/// `d` turns whole: the intermediate (depth 1) sees the next seat's throw
-/// and reply, not only its own move.
+/// `d` turns whole: depth 0 is the greedy intermediate, depth 1 adds the
+/// next seat's throw and reply.
 pub(crate) fn turn(depth: u32, mover: Seat, begins: Option<Seat>) -> Turn {
     match begins {
         Some(_) if depth == 0 => Turn::Horizon,
