@@ -6,14 +6,16 @@
 //!
 //! `cargo run --release -p senet-ai --example fit_step -- RULES SEATS GAMES ROUNDS [THREADS] [OUT]`
 //!
-//! Round 0 plays the intermediate with the game's current evaluation
-//! ([`senet_ai::Weights::for_table`]); each later round plays the
-//! intermediate greedy on the previous round's fit (policy iteration). In
+//! Round 0 plays the intermediate on the rule set's hand weights
+//! ([`senet_ai::Weights::of`]), so that a fit does not depend on the tables
+//! built into the binary; each later round plays the intermediate greedy
+//! on the previous round's fit (policy iteration). In
 //! every game each decision is a random option one time in five, for
 //! variety. Every turn's start (the thrower's chance) is a sample, labelled
 //! with the game's winner. After each round the fit's intermediate meets
-//! the beginner and the game's current intermediate in `GAMES / 2` seeded
-//! games each (seats rotated), and the fit is written to `OUT` as Rust
+//! the beginner, the game's current intermediate and the intermediate on
+//! the rule set's hand weights in `GAMES / 2` seeded games each (seats
+//! rotated), and the fit is written to `OUT` as Rust
 //! source (default `learned.rs`), ready to commit as
 //! `crates/senet-ai/src/step/learned/<rules>_<seats>.rs`.
 #![allow(
@@ -280,7 +282,10 @@ fn main() {
     let rules = AnyRules::of(id);
     let current = StepPlayer::new(Level::Intermediate);
     let beginner = StepPlayer::new(Level::Beginner);
-    let mut policy = current;
+    let hand = StepPlayer::new(Level::Intermediate).with_weights(Weights::of(id));
+    // The hand weights start the policy iteration, so that the fit does
+    // not depend on the tables built into this binary.
+    let mut policy = hand;
     let mut w = [0.0; D];
     for round in 0..rounds {
         let base = 1_000_000 * u64::from(round + 1);
@@ -304,6 +309,11 @@ fn main() {
         report(
             "  fitted intermediate vs current intermediate",
             versus(rules, seats, fitted, current, games / 2, threads),
+            seats,
+        );
+        report(
+            "  fitted intermediate vs the hand-weight intermediate",
+            versus(rules, seats, fitted, hand, games / 2, threads),
             seats,
         );
         std::fs::write(&out, rust_source(id, seats, &w, &command)).expect("write OUT");
