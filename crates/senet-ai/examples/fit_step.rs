@@ -261,8 +261,12 @@ fn rust_source(id: RuleSetId, seats: u8, w: &[f64; D], command: &str) -> String 
          /// The fitted weights (see [`crate::step::learned::learned_features`]).\n\
          pub(crate) static LEARNED: Learned = Learned {{\n    weights: [\n"
     );
-    for (name, v) in Learned::names().iter().zip(w) {
-        out.push_str(&format!("        {v:.6}, // {name}\n"));
+    // The comments aligned as rustfmt aligns them, so that the file is
+    // committed exactly as written.
+    let values: Vec<String> = w.iter().map(|v| format!("{v:.6},")).collect();
+    let width = values.iter().map(String::len).max().unwrap_or(0);
+    for (name, value) in Learned::names().iter().zip(values) {
+        out.push_str(&format!("        {value:<width$} // {name}\n"));
     }
     out.push_str("    ],\n};\n");
     out
