@@ -196,14 +196,7 @@ impl Weights {
                 out,
             };
         }
-        // The owner of each square (4 for none), with an empty square
-        // either side so that neighbours need no bounds checks.
-        let mut owner = [4usize; SQUARES + 2];
-        for (slot, occupant) in owner[1..].iter_mut().zip(&view.squares) {
-            if let Some(seat) = occupant.and_then(|o| o.seat) {
-                *slot = seat.index().min(3);
-            }
-        }
+        let owner = owners(view);
         for (i, occupant) in view.squares.iter().enumerate().take(SQUARES) {
             let Some(occupant) = occupant else { continue };
             let seat = owner[i + 1];
@@ -242,6 +235,20 @@ impl Weights {
             out,
         }
     }
+}
+
+/// The owner of each square by seat number (4 for none: no piece, a piece
+/// not dealt to a seat yet, or a seat past the fourth), index `n` for
+/// square `n`, with an empty square either side so that neighbours need no
+/// bounds checks. Both evaluations read the board through it.
+pub(crate) fn owners(view: &View) -> [usize; SQUARES + 2] {
+    let mut owner = [4usize; SQUARES + 2];
+    for (slot, occupant) in owner[1..].iter_mut().zip(&view.squares) {
+        if let Some(seat) = occupant.and_then(|o| o.seat) {
+            *slot = seat.index().min(4);
+        }
+    }
+    owner
 }
 
 /// Each seat's raw strength in a state.

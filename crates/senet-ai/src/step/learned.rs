@@ -8,6 +8,8 @@
 
 use senet_engine::{RuleSetId, Seat, View};
 
+use crate::step::eval::owners;
+
 /// Squares of the board, 1 to 30.
 const SQUARES: usize = 30;
 /// Value classes: Senet-modern's dots 1–5; pieces with no value are class 0.
@@ -54,14 +56,7 @@ impl Learned {
     pub fn strengths(&self, view: &View) -> [f64; 4] {
         let w = &self.weights;
         let mut strength = [0.0; 4];
-        // The owner of each square (4 for none), with an empty square
-        // either side so that neighbours need no bounds checks.
-        let mut owner = [4usize; SQUARES + 2];
-        for (slot, occupant) in owner[1..].iter_mut().zip(&view.squares) {
-            if let Some(seat) = occupant.and_then(|o| o.seat) {
-                *slot = seat.index().min(4);
-            }
-        }
+        let owner = owners(view);
         for (i, occupant) in view.squares.iter().enumerate().take(SQUARES) {
             let seat = owner[i + 1];
             let (Some(occupant), Some(s)) = (occupant, strength.get_mut(seat)) else {
@@ -147,8 +142,8 @@ fn class(value: Option<u8>) -> usize {
     value.map_or(0, |v| usize::from(v.clamp(1, 5)) - 1)
 }
 
-/// Calls `feature(index, x)` for every feature of `seat` in `view` that is
-/// not zero:
+/// Calls `feature(index, x)` for every feature of `seat` in `view` that
+/// applies (a lead of zero is reported as 0):
 ///
 /// - each of its pieces on the board, by value class and square;
 /// - each piece borne off, by value class, and one of "1, 2, 3 or more
