@@ -52,12 +52,12 @@ pub struct Request {
 
 /// The losses, in points, of one kind of judged decision.
 #[derive(Debug, Default, Clone)]
-struct Losses {
-    points: Vec<f64>,
+pub(crate) struct Losses {
+    pub(crate) points: Vec<f64>,
 }
 
 impl Losses {
-    fn summary(&self, label: &str) -> String {
+    pub(crate) fn summary(&self, label: &str) -> String {
         let n = self.points.len() as f64;
         if self.points.is_empty() {
             return format!("{label}: decisions=0");
@@ -184,7 +184,7 @@ fn table_loss(tables: &Tables, position: &Position, throw: Throw, chosen: &Move)
 
 /// Points the chosen move gives away by the oracle's scores (`≈ 2·P − 1`,
 /// so half a score point is a point of win chance).
-fn oracle_loss(ranked: &[(Move, f64)], chosen: &Move) -> Option<f64> {
+pub(crate) fn oracle_loss<M: PartialEq>(ranked: &[(M, f64)], chosen: &M) -> Option<f64> {
     let best = ranked.first()?.1;
     let played = ranked.iter().find(|(mv, _)| mv == chosen)?.1;
     Some(50.0 * (best - played).max(0.0))

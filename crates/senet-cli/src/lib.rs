@@ -2,6 +2,7 @@
 //! exactly what the command runs (the server's tests replay its downloads
 //! through [`replay_text`], as `senet replay FILE` does).
 
+pub mod best;
 pub mod steps;
 pub mod verify;
 

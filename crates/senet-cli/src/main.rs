@@ -14,10 +14,11 @@ use senet_engine::{AnyRules, Kendall, RuleSetId, Sticks};
 use senet_cli::steps;
 
 mod errors;
+mod errors_step;
 mod selfplay;
 mod tablebase;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet errors --level L --games N [--seed S] [--threads T] [--tables FILE] [--with-tables yes|no] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet best --record FILE [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet errors --level L --games N [--seed S] [--threads T] [--tables FILE] [--with-tables yes|no] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet errors --rules ID [--seats K] --level L --games N [--seed S] [--threads T] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -159,20 +160,34 @@ fn level(name: &str, value: Option<&String>) -> Result<Option<Level>, String> {
 fn best(args: &[String]) -> Result<String, String> {
     let positional = args.iter().take_while(|a| !a.starts_with("--")).count();
     let (fixed, rest) = args.split_at(positional);
+    let [level_name, nodes, seed, tables, record] =
+        options(rest, ["level", "nodes", "seed", "tables", "record"])?;
+    if let Some(file) = record {
+        if !fixed.is_empty() {
+            return Err(format!(
+                "`best --record FILE` takes no position or throw; {USAGE}"
+            ));
+        }
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("cannot read `{file}`: {e}"))?;
+        let request = senet_cli::best::Request {
+            level: level("level", level_name.as_ref())?.unwrap_or(Level::Expert),
+            budget: node_budget(nodes.as_ref())?,
+            seed: number("seed", seed.as_ref())?.unwrap_or(0),
+        };
+        let tables = tablebase::load_for_best(tables.as_ref())?;
+        let endgame = tables.as_ref().map(|t| t as &dyn senet_ai::Endgame);
+        return senet_cli::best::best_in_record(&text, &request, endgame);
+    }
     let [position, throw] = fixed else {
         return Err(format!(
-            "`best` takes a position and a throw, got {positional} arguments; {USAGE}"
+            "`best` takes a position and a throw (or `--record FILE`), got {positional} arguments; {USAGE}"
         ));
     };
-    let [level_name, nodes, seed, tables] = options(rest, ["level", "nodes", "seed", "tables"])?;
     let rules = Kendall;
     let (position, throw) = position_and_throw(&rules, position, throw)?;
     let level = level("level", level_name.as_ref())?.unwrap_or(Level::Expert);
-    let budget = match number("nodes", nodes.as_ref())? {
-        Some(0) => return Err("`--nodes` must be at least 1".to_owned()),
-        Some(n) => Budget::nodes(n),
-        None => Budget::nodes(Budget::DEFAULT_NODES),
-    };
+    let budget = node_budget(nodes.as_ref())?;
     let mut rng = SmallRng::seed_from_u64(number("seed", seed.as_ref())?.unwrap_or(0));
     if rules.winner(&position).is_some() {
         return Err("bad position: the game is already over".to_owned());
@@ -194,6 +209,16 @@ fn best(args: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
+/// `--nodes N` as a deterministic budget; the default budget's nodes
+/// without it (no time limit, so every machine gives the same answer).
+fn node_budget(nodes: Option<&String>) -> Result<Budget, String> {
+    match number("nodes", nodes)? {
+        Some(0) => Err("`--nodes` must be at least 1".to_owned()),
+        Some(n) => Ok(Budget::nodes(n)),
+        None => Ok(Budget::nodes(Budget::DEFAULT_NODES)),
+    }
+}
+
 /// Most throws a self-play game may take before it counts as unfinished.
 const SELFPLAY_MAX_TURNS: u32 = 100_000;
 
@@ -210,6 +235,8 @@ fn error_rates(args: &[String]) -> Result<String, String> {
         oracle_every,
         oracle_factor,
         nodes,
+        rules,
+        seats,
     ] = options(
         args,
         [
@@ -222,6 +249,8 @@ fn error_rates(args: &[String]) -> Result<String, String> {
             "oracle-every",
             "oracle-factor",
             "nodes",
+            "rules",
+            "seats",
         ],
     )?;
     let nodes = number("nodes", nodes.as_ref())?.unwrap_or(Budget::DEFAULT_NODES);
@@ -244,6 +273,26 @@ fn error_rates(args: &[String]) -> Result<String, String> {
     let oracle_factor = number("oracle-factor", oracle_factor.as_ref())?.unwrap_or(20);
     if oracle_factor == 0 {
         return Err("`--oracle-factor` must be at least 1".to_owned());
+    }
+    if rules.is_some() || seats.is_some() {
+        if tables.is_some() || with_tables {
+            return Err(
+                "`--tables` and `--with-tables` are for Kendall's turns (no `--rules`)".to_owned(),
+            );
+        }
+        let (rules, seats) = steps::table(rules.as_ref(), number("seats", seats.as_ref())?)?;
+        let request = errors_step::Request {
+            rules,
+            seats,
+            level,
+            games,
+            seed: number("seed", seed.as_ref())?.unwrap_or(0),
+            threads,
+            oracle_every: number("oracle-every", oracle_every.as_ref())?.unwrap_or(1),
+            oracle_factor,
+            nodes,
+        };
+        return Ok(errors_step::run(&request));
     }
     let request = errors::Request {
         level,

@@ -64,6 +64,7 @@ pub async fn think(
     state: AnyState,
     options: Options,
     level: Level,
+    budget: Budget,
     endgame: Option<Arc<Tables>>,
 ) -> Option<Choice> {
     let workers = THINKERS.get_or_init(|| {
@@ -73,7 +74,7 @@ pub async fn think(
     let (reply, answer) = tokio::sync::oneshot::channel();
     let job = Box::new(move || {
         let tables = endgame.as_deref().map(|t| t as &dyn Endgame);
-        let _ = reply.send(choose_option(&state, &options, level, tables));
+        let _ = reply.send(choose_option(&state, &options, level, &budget, tables));
     });
     if !workers.run(job) {
         tracing::error!("no computer thread is left to think");
@@ -83,8 +84,8 @@ pub async fn think(
 }
 
 /// The option the computer picks at a decision of any rule set, through
-/// `senet-ai` at the level with the default budget (200,000 nodes, 150 ms
-/// at most): Kendall keeps its own search over positions, every other rule
+/// `senet-ai` at the level with `budget` (by default 200,000 nodes and
+/// 150 ms at most, `--computer-time-ms`): Kendall keeps its own search over positions, every other rule
 /// set is searched on the step model (max-n for 3-4 seats). A Kendall
 /// expert with `endgame` tables (see [`crate::tablebase`]) plays them: exact values where every move
 /// is covered, exact leaves in its search elsewhere. Blocking (the expert
@@ -96,6 +97,7 @@ pub fn choose_option(
     state: &AnyState,
     options: &Options,
     level: Level,
+    budget: &Budget,
     endgame: Option<&dyn Endgame>,
 ) -> Option<Choice> {
     let mut rng = rand::rng();
@@ -103,7 +105,7 @@ pub fn choose_option(
         (Some(tables), AnyState::Kendall(kendall)) if level == Level::Expert => {
             kendall.pending.and_then(|throw| {
                 Player::new(level)
-                    .with_budget(Budget::default())
+                    .with_budget(*budget)
                     .choose_with(&Kendall, &kendall.position, throw, Some(tables), &mut rng)
                     .map(|mv| Choice::Move { from: mv.from })
             })
@@ -112,7 +114,7 @@ pub fn choose_option(
     };
     let chosen = chosen.filter(|c| options.contains(c)).or_else(|| {
         let rules = senet_ai::rules_of(state);
-        senet_ai::choose_option(rules, state, level, &Budget::default(), &mut rng)
+        senet_ai::choose_option(rules, state, level, budget, &mut rng)
     });
     match chosen {
         Some(choice) if options.contains(&choice) => Some(choice),
@@ -168,7 +170,7 @@ mod tests {
                 }
             };
             for level in Level::ALL {
-                let chosen = choose_option(&state, &options, level, None);
+                let chosen = choose_option(&state, &options, level, &Budget::default(), None);
                 assert!(
                     chosen.is_some_and(|c| options.contains(&c)),
                     "{id:?} {level}"
@@ -241,12 +243,19 @@ mod tests {
             };
             for target in [first, last] {
                 rigged.target = Rules::apply(&Kendall, &kendall.position, throw, target);
-                let chosen = choose_option(&state, &options, Level::Expert, Some(&rigged));
+                let chosen = choose_option(
+                    &state,
+                    &options,
+                    Level::Expert,
+                    &Budget::default(),
+                    Some(&rigged),
+                );
                 assert_eq!(chosen, Some(Choice::Move { from: target.from }));
             }
             // The other levels ignore tables; every choice stays legal.
             for level in [Level::Beginner, Level::Intermediate] {
-                let chosen = choose_option(&state, &options, level, Some(&rigged));
+                let chosen =
+                    choose_option(&state, &options, level, &Budget::default(), Some(&rigged));
                 assert!(chosen.is_some_and(|c| options.contains(&c)));
             }
             break;

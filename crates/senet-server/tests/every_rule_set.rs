@@ -210,33 +210,12 @@ async fn a_person_plays_every_rule_set_against_the_computer() {
     let app = spawn_fast_app().await;
     for rule_set in TWO_SEAT_RULE_SETS {
         let (_, token) = app.player("Alone").await;
-        let room = app
-            .create_room(
-                &token,
-                json!({ "rule_set": rule_set, "seat": 0, "computers": ["beginner"] }),
-            )
-            .await;
-        assert_eq!(room["status"], "playing", "{room}");
-        assert_eq!(room["public"], false);
-        let code = room["code"].as_str().unwrap().to_owned();
-        let (client, snapshot) = app.connect_v2(&code, Some(&token)).await;
+        let room = json!({ "rule_set": rule_set, "computers": ["beginner"] });
+        let (mut table, snapshot) = Table::against_computers(&app, token, room).await;
         assert_eq!(
             snapshot["seats"][1]["player"]["computer"], "beginner",
             "{snapshot}"
         );
-        let mut table = Table {
-            code,
-            tokens: vec![Some(token), None],
-            seats: vec![Some(client), None],
-            watchers: Vec::new(),
-            next: snapshot["next"].clone(),
-            steps: snapshot["steps"].as_array().cloned().unwrap(),
-            seq: snapshot["seq"].as_u64().unwrap(),
-            game_id: room["game_id"].as_str().unwrap().to_owned(),
-        };
-        if table.next["kind"] == "draw" {
-            table.read_batch().await;
-        }
         let over = table.play_to_end(20_000).await;
         let (_, replayed) = stored_replay(&app, &table.game_id, rule_set, 2).await;
         assert_eq!(replayed, Some(told_standing(&over)), "{rule_set}");

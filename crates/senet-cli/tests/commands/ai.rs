@@ -4,6 +4,10 @@
 use crate::common;
 
 use common::{senet, stdout};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use senet_ai::{Budget, Level, StepPlayer};
+use senet_engine::{AnyRules, AnyState, Next, RuleSet, RuleSetId, StepGame, random_step};
 
 /// `from to score` lines of `best`.
 fn parse_best(text: &str) -> Vec<(u8, String, f64)> {
@@ -226,6 +230,102 @@ fn selfplay_of_any_rule_set_rotates_the_seats_and_times_every_decision() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A step record of `rules` at `seats`, played at random from `seed` to
+/// its first decision with two options or more after `after` steps, and
+/// the state there.
+fn record_to_a_decision(rules: &str, seats: u8, seed: u64, after: usize) -> (String, AnyState) {
+    let id: RuleSetId = rules.parse().unwrap();
+    let mut game = StepGame::new(AnyRules::of(id), seats).unwrap();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut text = format!("[RuleSet \"{rules}\"]\n[Seats \"{seats}\"]\n");
+    loop {
+        if let Next::Decide { options, .. } = game.next()
+            && options.len() > 1
+            && game.steps().len() >= after
+        {
+            return (text, game.state().clone());
+        }
+        let step = random_step(game.rules(), game.state(), &mut rng).expect("not over yet");
+        game.play(step).unwrap();
+        text.push_str(&format!("{step}\n"));
+    }
+}
+
+/// `option score` lines of `best --record` (an option may hold a space).
+fn parse_ranked(text: &str) -> Vec<(String, f64)> {
+    text.lines()
+        .map(|line| {
+            let (option, score) = line.rsplit_once(' ').unwrap();
+            (option.to_owned(), score.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn best_ranks_the_options_a_record_ends_at_in_every_rule_set() {
+    let dir = std::env::temp_dir().join(format!("senet-best-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let seatings = [
+        ("kendall", 2),
+        ("kendall-7", 2),
+        ("jequier", 2),
+        ("simple", 2),
+        ("peril", 2),
+        ("modern", 2),
+        ("modern", 3),
+        ("modern", 4),
+    ];
+    for (i, (rules, seats)) in seatings.into_iter().enumerate() {
+        let (record, state) = record_to_a_decision(rules, seats, 40 + i as u64, 30);
+        let file = dir.join(format!("{rules}-{seats}.txt"));
+        std::fs::write(&file, &record).unwrap();
+        let Next::Decide { options, .. } = senet_ai::rules_of(&state).next(&state) else {
+            unreachable!("the record ends at a decision");
+        };
+        let mut legal: Vec<String> = options.as_slice().iter().map(ToString::to_string).collect();
+        legal.sort();
+        for (level, name) in [
+            (Level::Intermediate, "intermediate"),
+            (Level::Expert, "expert"),
+        ] {
+            let path = file.to_str().unwrap();
+            let args = ["best", "--record", path, "--level", name, "--nodes", "2000"];
+            let output = senet(&args);
+            assert_eq!(output.status.code(), Some(0), "{rules} {seats} {name}");
+            let ranked = parse_ranked(&stdout(&output));
+            let mut listed: Vec<String> = ranked.iter().map(|(o, _)| o.clone()).collect();
+            listed.sort();
+            assert_eq!(listed, legal, "{rules} {seats} {name}: every option once");
+            assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1), "{ranked:?}");
+            // The player a room's computer seat is, with the same budget.
+            let player = StepPlayer::new(level).with_budget(Budget::nodes(2000));
+            let first = player.rank(&state, &mut SmallRng::seed_from_u64(0)).options[0].0;
+            assert_eq!(ranked[0].0, first.to_string(), "{rules} {seats} {name}");
+            assert_eq!(stdout(&senet(&args)), stdout(&output), "deterministic");
+        }
+    }
+    // A record that ends where a draw is due, one the rules refuse, and a
+    // finished game are refused with the reason.
+    let (record, _) = record_to_a_decision("simple", 2, 7, 10);
+    let cases = [
+        ("[RuleSet \"simple\"]\n".to_owned(), "draw is due"),
+        (format!("{record}0:29\n"), "bad record"),
+        (
+            "[RuleSet \"simple\"]\n[Seats \"2\"]\n0:resign\n".to_owned(),
+            "over",
+        ),
+    ];
+    for (text, reason) in cases {
+        let file = dir.join("bad.txt");
+        std::fs::write(&file, &text).unwrap();
+        let output = senet(&["best", "--record", file.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.starts_with("senet: ") && err.contains(reason), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_ai_input_prints_one_line_on_stderr_and_exits_with_2() {
     let cases: &[&[&str]] = &[
@@ -237,6 +337,8 @@ fn bad_ai_input_prints_one_line_on_stderr_and_exits_with_2() {
         &["best", MIDDLE, "2", "--nodes", "0"],
         &["best", MIDDLE, "2", "--level"],
         &["best", MIDDLE, "2", "--colour", "red"],
+        &["best", "--record", "/nonexistent/game.txt"],
+        &["best", MIDDLE, "2", "--record", "/nonexistent/game.txt"],
         &["best", "s............................. c", "2"],
         &["selfplay", "--games", "2", "--a", "expert"],
         &["selfplay", "--a", "expert", "--b", "beginner"],

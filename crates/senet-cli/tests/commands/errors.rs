@@ -132,6 +132,51 @@ fn levels_are_judged_against_the_tables_and_the_oracle() {
 }
 
 #[test]
+fn every_rule_set_is_judged_against_a_deeper_search() {
+    for (rules, seats) in [("jequier", "2"), ("modern", "3")] {
+        let run = |level: &str| {
+            let out = senet(&[
+                "errors",
+                "--rules",
+                rules,
+                "--seats",
+                seats,
+                "--level",
+                level,
+                "--games",
+                "2",
+                "--nodes",
+                "300",
+                "--oracle-factor",
+                "4",
+                "--oracle-every",
+                "2",
+            ]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            stdout(&out)
+        };
+        let label = "vs expert x4 (1 decision in 2)";
+        let beginner = run("beginner");
+        assert!(beginner.starts_with(&format!("rules={rules} seats={seats} level=beginner")));
+        assert!(figure(&beginner, label, "decisions") > 5.0, "{beginner}");
+        // A random player gives win chance away; the oracle's own kind of
+        // player, four times shallower, much less.
+        let expert = run("expert");
+        assert!(
+            figure(&beginner, label, "mean_points") > figure(&expert, label, "mean_points"),
+            "{beginner}{expert}"
+        );
+        // Seeded: the same games and judgements again.
+        assert_eq!(run("expert"), expert);
+    }
+}
+
+#[test]
 fn bad_requests_are_refused() {
     for args in [
         &["errors", "--level", "wizard", "--games", "1"][..],
@@ -156,6 +201,15 @@ fn bad_requests_are_refused() {
             "1",
             "--tables",
             "/nonexistent/k.tb",
+        ],
+        &[
+            "errors", "--rules", "simple", "--level", "expert", "--games", "1", "--tables", "k.tb",
+        ],
+        &[
+            "errors", "--rules", "modern", "--seats", "5", "--level", "expert", "--games", "1",
+        ],
+        &[
+            "errors", "--rules", "chess", "--level", "expert", "--games", "1",
         ],
     ] {
         let out = senet(args);

@@ -29,6 +29,7 @@ fn load_settings() -> Settings {
         rate_per_sec: 1_000_000.0,
         rate_burst: 1_000_000.0,
         computer_delay: Duration::ZERO,
+        computer_budget: Default::default(),
         heartbeat: Duration::from_secs(5),
         review_nodes: 500,
         review_concurrency: 1,

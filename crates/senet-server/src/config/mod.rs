@@ -80,6 +80,13 @@ pub struct Config {
     #[arg(long, env = "SENET_COMPUTER_DELAY_MS", default_value_t = 700)]
     pub computer_delay_ms: u64,
 
+    /// Milliseconds the expert computer may think at most per decision
+    /// (its 200,000-node budget usually ends it first); 0 for no limit but
+    /// the nodes, which makes its choices the same on every machine (tests
+    /// compare them with `senet best`).
+    #[arg(long, env = "SENET_COMPUTER_TIME_MS", default_value_t = 150)]
+    pub computer_time_ms: u64,
+
     /// Kendall endgame tables for the expert computer: a file written by
     /// `senet tablebase build`, or `none` to play without. Without the
     /// flag, the largest `kendall-N.tb` in `$XDG_DATA_HOME/senet` (else
@@ -235,12 +242,24 @@ impl Config {
             rate_per_sec: self.rate_per_sec,
             rate_burst: self.rate_burst,
             computer_delay: Duration::from_millis(self.computer_delay_ms),
+            computer_budget: computer_budget(self.computer_time_ms),
             // Zero would ping without pause.
             heartbeat: Duration::from_secs(self.heartbeat_secs.max(1)),
             review_nodes: self.review_nodes.max(1),
             review_concurrency: self.review_concurrency,
             auth_limits: self.auth_limits,
             trust_forwarded_for: self.trust_forwarded_for,
+        }
+    }
+}
+
+/// The computer's budget per decision: the default nodes, and at most
+/// `time_ms` milliseconds unless it is 0.
+fn computer_budget(time_ms: u64) -> senet_ai::Budget {
+    match time_ms {
+        0 => senet_ai::Budget::nodes(senet_ai::Budget::DEFAULT_NODES),
+        ms => {
+            senet_ai::Budget::with_time(senet_ai::Budget::DEFAULT_NODES, Duration::from_millis(ms))
         }
     }
 }
@@ -289,6 +308,8 @@ pub struct Settings {
     pub rate_burst: f64,
     /// How long the computer waits before each throw and each move.
     pub computer_delay: Duration,
+    /// The work the computer may do per decision (the expert's search).
+    pub computer_budget: senet_ai::Budget,
     /// How often each WebSocket is pinged; one silent for two of these is
     /// closed.
     pub heartbeat: Duration,

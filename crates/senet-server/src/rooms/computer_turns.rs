@@ -28,6 +28,8 @@ pub(super) struct ComputerTurns {
     retry: bool,
     /// The expert's endgame tables (shared; empty until loaded).
     endgames: Endgames,
+    /// The work allowed per decision.
+    budget: senet_ai::Budget,
 }
 
 /// Where a computer seat is to act: which game, after how many entries,
@@ -47,11 +49,17 @@ pub(super) struct Turn {
 }
 
 impl ComputerTurns {
-    /// Gives the computer the room's own channel and the endgame tables.
-    pub(super) fn new(me: mpsc::WeakSender<Command>, endgames: Endgames) -> ComputerTurns {
+    /// Gives the computer the room's own channel, the endgame tables and
+    /// its budget per decision.
+    pub(super) fn new(
+        me: mpsc::WeakSender<Command>,
+        endgames: Endgames,
+        budget: senet_ai::Budget,
+    ) -> ComputerTurns {
         ComputerTurns {
             me: Some(me),
             endgames,
+            budget,
             ..ComputerTurns::default()
         }
     }
@@ -93,6 +101,7 @@ impl ComputerTurns {
         self.in_flight = Some(ticket);
         // Read now: whatever is ready when the computer thinks is used.
         let endgames = self.endgames.tables();
+        let budget = self.budget;
         let mut delay = delay;
         if std::mem::take(&mut self.retry) {
             delay = delay.max(Duration::from_secs(1));
@@ -111,7 +120,7 @@ impl ComputerTurns {
             let action = match decision {
                 None => ComputerAction::Throw,
                 Some((state, options)) => {
-                    match crate::computer::think(state, options, level, endgames).await {
+                    match crate::computer::think(state, options, level, budget, endgames).await {
                         Some(choice) => ComputerAction::Decide(choice),
                         None => {
                             tracing::error!("the computer gave no option at a decision");

@@ -188,6 +188,7 @@ pub async fn start_tuned(
         rate_per_sec,
         rate_burst: 40.0_f64.max(rate_per_sec),
         computer_delay,
+        computer_budget: senet_ai::Budget::default(),
         // Longer than any test leaves a client unread, unless a test
         // shortens it.
         heartbeat: Duration::from_secs(30),

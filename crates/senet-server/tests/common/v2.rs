@@ -81,6 +81,38 @@ impl Table {
         Table::invite_players(app, tokens, json!({ "rule_set": rule_set, "public": true })).await
     }
 
+    /// A room made of `room` (rule set, seats, computers…) that its
+    /// creator plays at seat 0 against the computer's seats; returns once
+    /// the game has started and any draw the rules make by themselves is
+    /// told. The first snapshot comes with it.
+    pub async fn against_computers(app: &Remote, token: String, mut room: Value) -> (Table, Value) {
+        room["seat"] = json!(0);
+        let created = app.create_room(&token, room).await;
+        assert_eq!(created["status"], "playing", "{created}");
+        assert_eq!(created["public"], false);
+        let code = created["code"].as_str().unwrap().to_owned();
+        let (client, snapshot) = app.connect_v2(&code, Some(&token)).await;
+        let seats = snapshot["seats"].as_array().map_or(0, Vec::len);
+        let mut table = Table {
+            code,
+            tokens: (0..seats)
+                .map(|seat| (seat == 0).then(|| token.clone()))
+                .collect(),
+            seats: std::iter::once(Some(client))
+                .chain((1..seats).map(|_| None))
+                .collect(),
+            watchers: Vec::new(),
+            next: snapshot["next"].clone(),
+            steps: snapshot["steps"].as_array().cloned().unwrap(),
+            seq: snapshot["seq"].as_u64().unwrap(),
+            game_id: created["game_id"].as_str().unwrap().to_owned(),
+        };
+        if table.next["kind"] == "draw" {
+            table.read_batch().await;
+        }
+        (table, snapshot)
+    }
+
     /// [`Table::invite`] for these players' tokens (seat 0's creates the
     /// room) and a room made of `room` (rule set, time control, rated…)
     /// with the seat count, seat 0 and seat 0's client seed added.

@@ -112,6 +112,7 @@ impl Room {
             series,
             origin,
         } = stored;
+        let computer_budget = wiring.settings.computer_budget;
         Room {
             code,
             public,
@@ -123,7 +124,7 @@ impl Room {
             store: wiring.store,
             settings: wiring.settings,
             last_activity: Instant::now(),
-            computer: ComputerTurns::new(wiring.me, wiring.endgames),
+            computer: ComputerTurns::new(wiring.me, wiring.endgames, computer_budget),
             unsettled: false,
             game_span: tracing::Span::none(),
             room_span: tracing::Span::none(),
