@@ -29,7 +29,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use sqlx::{Postgres, QueryBuilder, Sqlite};
+use sqlx::{QueryBuilder, Sqlite};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
@@ -223,6 +223,32 @@ async fn playing_pg(
     Ok(rows.len())
 }
 
+/// How many of `fences` (game, lease) still hold, their lease rows held
+/// (`FOR SHARE`) in the rooms' order until the commit. One statement text
+/// whatever their number (arrays unnested; see [`playing_pg`]).
+async fn leases_held_pg(
+    conn: &mut sqlx::PgConnection,
+    fences: &[(Uuid, &super::Lease)],
+) -> Result<usize, sqlx::Error> {
+    let games: Vec<Uuid> = fences.iter().map(|(game, _)| *game).collect();
+    let nodes: Vec<&str> = fences.iter().map(|(_, l)| l.node_id.as_str()).collect();
+    let epochs: Vec<i64> = fences.iter().map(|(_, l)| l.epoch).collect();
+    let rooms: Vec<&str> = fences.iter().map(|(_, l)| l.room_code.as_str()).collect();
+    let rows = sqlx::query(
+        "SELECT l.room_code FROM room_leases l JOIN games g ON g.room_code = l.room_code
+         JOIN UNNEST($1::uuid[], $2::text[], $3::int8[], $4::text[]) AS f (g, n, e, r)
+           ON g.id = f.g AND l.node_id = f.n AND l.epoch = f.e AND l.room_code = f.r
+         ORDER BY l.room_code FOR SHARE OF l",
+    )
+    .bind(games)
+    .bind(nodes)
+    .bind(epochs)
+    .bind(rooms)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.len())
+}
+
 /// Inserts every step of the batch with one statement of one text (arrays
 /// unnested; see [`playing_pg`]).
 async fn insert_pg(
@@ -278,6 +304,15 @@ async fn playing_sqlite(
     Ok(check.build().fetch_all(conn).await?.len())
 }
 
+/// How many of `fences` still hold: none can, as leases (several nodes)
+/// need PostgreSQL, so a fenced write on SQLite fails as fenced.
+async fn leases_held_sqlite(
+    _conn: &mut sqlx::SqliteConnection,
+    _fences: &[(Uuid, &super::Lease)],
+) -> Result<usize, sqlx::Error> {
+    Ok(0)
+}
+
 /// Inserts every step of the batch with one multi-row statement.
 async fn insert_sqlite(
     conn: &mut sqlx::SqliteConnection,
@@ -308,7 +343,7 @@ async fn insert_sqlite(
 /// The batch's statements on either driver: lock the games (each must be
 /// playing), insert every step, finish the games that ended.
 macro_rules! write_batch {
-    ($db:ty, $conn:ident, $begin:expr, $playing:ident, $insert:ident, $appends:expr, $commit_sent:ident) => {{
+    ($conn:ident, $begin:expr, $playing:ident, $held:ident, $insert:ident, $appends:expr, $commit_sent:ident) => {{
         let now = Utc::now();
         sqlx::Executor::execute(&mut *$conn, $begin).await?;
         let playing = $playing(&mut *$conn, $appends).await?;
@@ -326,23 +361,7 @@ macro_rules! write_batch {
         fences.sort_by(|a, b| (&a.1.room_code, a.0).cmp(&(&b.1.room_code, b.0)));
         fences.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
         if !fences.is_empty() {
-            let mut check = QueryBuilder::<$db>::new(
-                "SELECT l.room_code FROM room_leases l JOIN games g ON g.room_code = l.room_code
-                 WHERE (g.id, l.node_id, l.epoch, l.room_code) IN (",
-            );
-            for (i, (game_id, fence)) in fences.iter().enumerate() {
-                check.push(if i == 0 { "(" } else { ", (" });
-                check.push_bind(*game_id);
-                check.push(", ");
-                check.push_bind(fence.node_id.as_str());
-                check.push(", ");
-                check.push_bind(fence.epoch);
-                check.push(", ");
-                check.push_bind(fence.room_code.as_str());
-                check.push(")");
-            }
-            check.push(") ORDER BY l.room_code FOR SHARE OF l");
-            let held = check.build().fetch_all(&mut *$conn).await?.len();
+            let held = $held(&mut *$conn, &fences).await?;
             if held != fences.len() {
                 // One of them moved on: the batch is tried again append
                 // by append, and the fenced one fails alone.
@@ -382,20 +401,20 @@ async fn commit(
             // SQLite's write lock is taken at BEGIN IMMEDIATE.
             Conn::Postgres(c) => {
                 write_batch!(
-                    Postgres,
                     c,
                     "BEGIN",
                     playing_pg,
+                    leases_held_pg,
                     insert_pg,
                     appends,
                     commit_sent
                 )
             }
             Conn::Sqlite(c) => write_batch!(
-                Sqlite,
                 c,
                 "BEGIN IMMEDIATE",
                 playing_sqlite,
+                leases_held_sqlite,
                 insert_sqlite,
                 appends,
                 commit_sent
