@@ -17,7 +17,9 @@
 //! the rule set's hand weights in `GAMES / 2` seeded games each (seats
 //! rotated), and the fit is written to `OUT` as Rust
 //! source (default `learned.rs`), ready to commit as
-//! `crates/senet-ai/src/step/learned/<rules>_<seats>.rs`.
+//! `crates/senet-ai/src/step/learned/<rules>_<seats>.rs`. With
+//! `EXPERT_GAMES=N` the expert (`EXPERT_NODES`, default 20,000 nodes) on
+//! the last fit then meets the expert on the hand weights in N games.
 #![allow(
     missing_docs,
     clippy::unwrap_used,
@@ -29,7 +31,7 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use senet_ai::{
-    LEARNED_FEATURES, Learned, Level, StepPlayer, Weights, learned_features, play_games,
+    Budget, LEARNED_FEATURES, Learned, Level, StepPlayer, Weights, learned_features, play_games,
     play_step_game, wilson_interval,
 };
 use senet_engine::{AnyRules, Event, Next, RuleSet, RuleSetId, Seat, Step};
@@ -322,5 +324,27 @@ fn main() {
         );
         std::fs::write(&out, rust_source(id, seats, &w, &command)).expect("write OUT");
         policy = fitted;
+    }
+    // The question that decides whether a fit ships: does the expert play
+    // better on it than on the hand weights?
+    let expert_games: u64 =
+        std::env::var("EXPERT_GAMES").map_or(0, |v| v.parse().expect("EXPERT_GAMES"));
+    if expert_games > 0 {
+        let nodes: u64 =
+            std::env::var("EXPERT_NODES").map_or(20_000, |v| v.parse().expect("EXPERT_NODES"));
+        let learned: &'static Learned = Box::leak(Box::new(Learned { weights: w }));
+        let expert = StepPlayer::new(Level::Expert).with_budget(Budget::nodes(nodes));
+        report(
+            &format!("expert ({nodes} nodes) on the fit vs the expert on the hand weights"),
+            versus(
+                rules,
+                seats,
+                expert.with_weights(Weights::learned(learned)),
+                expert.with_weights(Weights::of(id)),
+                expert_games,
+                threads,
+            ),
+            seats,
+        );
     }
 }
