@@ -218,6 +218,7 @@ pub fn learned_features<F: FnMut(usize, f64)>(view: &View, seat: Seat, mut featu
 mod modern_2;
 mod modern_3;
 mod modern_4;
+mod peril_2;
 
 /// The learned evaluation of a game of `id` at a table of `seats`, where
 /// one has been fitted and measured stronger than the hand weights
@@ -228,6 +229,7 @@ pub(crate) fn table(id: RuleSetId, seats: u8) -> Option<&'static Learned> {
         (RuleSetId::Modern, 2) => Some(&modern_2::LEARNED),
         (RuleSetId::Modern, 3) => Some(&modern_3::LEARNED),
         (RuleSetId::Modern, 4) => Some(&modern_4::LEARNED),
+        (RuleSetId::Peril, 2) => Some(&peril_2::LEARNED),
         _ => None,
     }
 }
