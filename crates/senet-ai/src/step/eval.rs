@@ -128,16 +128,29 @@ impl Weights {
         tuning.with_rules(AnyRules::of(id))
     }
 
-    /// The evaluation the computer plays a game of `id` at a table of
-    /// `seats` with: the weights learned for that game where there are
-    /// some ([`Weights::learned`]), else the rule set's hand weights
-    /// ([`Weights::of`]).
+    /// The best evaluation of a game of `id` at a table of `seats`, the
+    /// expert's and the reviews': the weights learned for that game where
+    /// there are some ([`Weights::learned`]), else the rule set's hand
+    /// weights ([`Weights::of`]).
     #[must_use]
     pub fn for_table(id: RuleSetId, seats: u8) -> Weights {
         match crate::step::learned::table(id, seats) {
             Some(learned) => Weights::learned(learned),
             None => Weights::of(id),
         }
+    }
+
+    /// The evaluation `level` plays a game of `id` at a table of `seats`
+    /// with: [`Weights::for_table`], except where a learned evaluation is
+    /// the expert's alone (Path of Peril: greedy play on it came within a
+    /// few points of the expert, so the intermediate keeps the hand weights
+    /// and the ladder its steps; `docs/ai.md`).
+    #[must_use]
+    pub fn for_level(id: RuleSetId, seats: u8, level: crate::Level) -> Weights {
+        if level != crate::Level::Expert && crate::step::learned::expert_only(id, seats) {
+            return Weights::of(id);
+        }
+        Weights::for_table(id, seats)
     }
 
     /// A learned evaluation: strengths are logits, so the scale is 2

@@ -111,8 +111,8 @@ pub struct StepPlayer {
     /// The search for three or four seats (expert; the intermediate's
     /// evaluation follows it too).
     pub multi: MultiSearch,
-    /// Evaluation weights; `None` for the game's own
-    /// ([`Weights::for_table`]).
+    /// Evaluation weights; `None` for the game's own at this level
+    /// ([`Weights::for_level`]).
     pub weights: Option<Weights>,
 }
 
@@ -241,7 +241,7 @@ impl StepPlayer {
     ) -> OptionRanking {
         let weights = self
             .weights
-            .unwrap_or_else(|| Weights::for_table(rules.id(), rules.seats(state)));
+            .unwrap_or_else(|| Weights::for_level(rules.id(), rules.seats(state), self.level));
         let maxn = rules.seats(state) > 2 && self.multi == MultiSearch::MaxN;
         let mut tree = Tree::new(rules, weights, seat, &self.budget);
         let children = tree.option_children(state, seat, options);

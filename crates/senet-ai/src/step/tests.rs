@@ -124,10 +124,16 @@ fn the_budget_bounds_the_nodes_after_the_first_iteration() {
 #[test]
 fn the_intermediate_is_the_first_iteration_of_the_expert() {
     let rules = AnyRules::of(RuleSetId::Peril);
+    // On the same evaluation (Path of Peril's learned one is the
+    // expert's alone).
+    let weights = Weights::for_table(RuleSetId::Peril, 2);
     for state in decision_states(rules, 2, 2, 5).iter().take(20) {
         let mut rng = SmallRng::seed_from_u64(1);
-        let greedy = StepPlayer::new(Level::Intermediate).rank(state, &mut rng);
+        let greedy = StepPlayer::new(Level::Intermediate)
+            .with_weights(weights)
+            .rank(state, &mut rng);
         let shallow = StepPlayer::new(Level::Expert)
+            .with_weights(weights)
             .with_budget(Budget::nodes(1))
             .rank(state, &mut rng);
         assert_eq!(greedy.options, shallow.options);
