@@ -39,7 +39,9 @@ async function checkReplay(page, id, seats) {
   await page.waitForSelector('#replay-board .board');
   const last = Number(await page.getAttribute('#turn-slider', 'max'));
   assert.ok(last > 5, `${id}: the replay has its steps`);
-  assert.equal(await page.locator('.race-chart polyline').count(), seats);
+  // The race chart's lines, not the review's win-chance chart (`wc-chart`),
+  // which is there too once the game's review is done.
+  assert.equal(await page.locator('.race-chart:not(.wc-chart) polyline').count(), seats);
   await page.keyboard.press('End');
   await page.waitForFunction((n) => document.getElementById('app')?.dataset.turn === String(n), last);
   await page.keyboard.press('Home');
