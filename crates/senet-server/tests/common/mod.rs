@@ -18,6 +18,7 @@ use tokio::time::timeout;
 pub mod accounts;
 pub mod client;
 pub mod cluster;
+pub mod commit_points;
 pub mod drive;
 pub mod feed;
 pub mod pgproxy;

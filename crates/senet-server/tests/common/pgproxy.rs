@@ -5,7 +5,8 @@
 //!
 //! It reads the client's side of the PostgreSQL wire protocol message by
 //! message (the untyped start-up messages, then typed ones) so it can see a
-//! `COMMIT` go by; the database's side is copied as bytes. The server must
+//! commit go by (an explicit `COMMIT`, or the end of a writing statement
+//! that is a transaction of its own: `commit_points.rs`); the database's side is copied as bytes. The server must
 //! connect with `sslmode=disable` so the messages are readable.
 
 use std::net::SocketAddr;
@@ -18,6 +19,8 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
+
+use super::commit_points::CommitPoints;
 
 /// What the proxy does to the next `COMMIT` it sees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,15 +250,6 @@ async fn read_message(read: &mut OwnedReadHalf, typed: bool) -> Option<Vec<u8>> 
     Some(message)
 }
 
-/// Whether a typed client message runs `COMMIT` (simple or extended query).
-fn is_commit(message: &[u8]) -> bool {
-    if !matches!(message.first(), Some(b'Q' | b'P')) {
-        return false;
-    }
-    let text = String::from_utf8_lossy(&message[5..]).to_ascii_uppercase();
-    text.split('\0').any(|part| part.trim() == "COMMIT")
-}
-
 const SSL_REQUEST: u32 = 80_877_103;
 const GSSENC_REQUEST: u32 = 80_877_104;
 
@@ -268,6 +262,7 @@ async fn client_to_server(
 ) {
     let mut stalled = shared.stalled.subscribe();
     let mut typed = false;
+    let mut commits = CommitPoints::default();
     while let Some(message) = read_message(&mut read, typed).await {
         if !typed {
             let code = message
@@ -276,7 +271,7 @@ async fn client_to_server(
             typed = !matches!(code, Some(SSL_REQUEST | GSSENC_REQUEST));
         }
         flowing(&mut stalled).await;
-        let fault = if typed && is_commit(&message) {
+        let fault = if typed && commits.is_commit(&message) {
             shared.commits_seen.fetch_add(1, Ordering::SeqCst);
             std::mem::replace(&mut *shared.commit_fault.lock().unwrap(), CommitFault::None)
         } else {

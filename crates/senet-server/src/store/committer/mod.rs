@@ -20,6 +20,13 @@
 //! thread of its own, and there a third thread measured no better (p99
 //! 2.5 ms worse), so its writer stays a task of the server's runtime.
 //!
+//! On PostgreSQL a batch of steps alone (no game ends in it, no lease
+//! fences) is one statement that locks, checks and inserts, and that
+//! PostgreSQL commits as a transaction of its own: one round trip instead
+//! of four ([`postgres::steps_alone`]). Its answer is the commit's: an
+//! error from the database means nothing was stored, no answer means the
+//! outcome is unknown.
+//!
 //! The outcome rules are those of every write ([`super::write`]): a batch
 //! that failed before its `COMMIT` was sent stored nothing, and then each
 //! of its appends is tried again on its own, so one game the database
@@ -29,13 +36,15 @@
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use sqlx::{QueryBuilder, Sqlite};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
 use super::new_rows::SeatEnd;
 use super::write::{WriteError, timed_out};
 use super::{Pool, one_row};
+
+mod postgres;
+mod sqlite;
 
 /// The most appends one transaction takes.
 const MAX_APPENDS: usize = 256;
@@ -134,6 +143,10 @@ fn stopped() -> sqlx::Error {
     sqlx::Error::PoolClosed
 }
 
+/// Takes every append waiting (up to the limits) as one batch and commits
+/// it, one batch at a time. (Two batches in flight on two connections
+/// measured worse at the tail under an open loop: smaller batches, more
+/// commits; `docs/benchmarks.md`.)
 async fn run(pool: Pool, mut queue: mpsc::Receiver<Request>) {
     let mut conn: Option<Conn> = None;
     while let Some(first) = queue.recv().await {
@@ -144,40 +157,46 @@ async fn run(pool: Pool, mut queue: mpsc::Receiver<Request>) {
             rows += next.append.rows.len();
             batch.push(next);
         }
-        let limit = batch.iter().map(|r| r.limit).min().unwrap_or_default();
-        let appends: Vec<&Append> = batch.iter().map(|r| &r.append).collect();
-        let began = Instant::now();
-        match commit(&pool, &mut conn, limit, &appends).await {
-            Ok(()) => {
-                crate::metrics::db_commit(began.elapsed());
-                crate::metrics::steps_committed(rows);
-                for request in batch {
-                    let _ = request.reply.send(Ok(()));
-                }
+        commit_batch(&pool, &mut conn, batch).await;
+    }
+}
+
+/// Commits a batch and answers each of its rooms.
+async fn commit_batch(pool: &Pool, conn: &mut Option<Conn>, batch: Vec<Request>) {
+    let rows: usize = batch.iter().map(|r| r.append.rows.len()).sum();
+    let limit = batch.iter().map(|r| r.limit).min().unwrap_or_default();
+    let appends: Vec<&Append> = batch.iter().map(|r| &r.append).collect();
+    let began = Instant::now();
+    match commit(pool, conn, limit, &appends).await {
+        Ok(()) => {
+            crate::metrics::db_commit(began.elapsed());
+            crate::metrics::steps_committed(rows);
+            for request in batch {
+                let _ = request.reply.send(Ok(()));
             }
-            Err(WriteError::NotCommitted(error)) if batch.len() > 1 => {
-                tracing::warn!(%error, appends = batch.len(), "a grouped commit was refused; committing each alone");
-                for request in batch {
-                    let result = commit(&pool, &mut conn, request.limit, &[&request.append]).await;
-                    let _ = request.reply.send(result);
-                }
+        }
+        Err(WriteError::NotCommitted(error)) if batch.len() > 1 => {
+            tracing::warn!(%error, appends = batch.len(), "a grouped commit was refused; committing each alone");
+            for request in batch {
+                let result = commit(pool, conn, request.limit, &[&request.append]).await;
+                let _ = request.reply.send(result);
             }
-            Err(error) => {
-                let unknown = error.is_unknown();
-                let message = error.to_string();
-                let mut original = Some(error);
-                for request in batch {
-                    // Each room gets the outcome; the first the error itself.
-                    let error = original.take().unwrap_or_else(|| {
-                        let copy = sqlx::Error::Protocol(message.clone());
-                        if unknown {
-                            WriteError::Unknown(copy)
-                        } else {
-                            WriteError::NotCommitted(copy)
-                        }
-                    });
-                    let _ = request.reply.send(Err(error));
-                }
+        }
+        Err(error) => {
+            let unknown = error.is_unknown();
+            let message = error.to_string();
+            let mut original = Some(error);
+            for request in batch {
+                // Each room gets the outcome; the first the error itself.
+                let error = original.take().unwrap_or_else(|| {
+                    let copy = sqlx::Error::Protocol(message.clone());
+                    if unknown {
+                        WriteError::Unknown(copy)
+                    } else {
+                        WriteError::NotCommitted(copy)
+                    }
+                });
+                let _ = request.reply.send(Err(error));
             }
         }
     }
@@ -205,145 +224,10 @@ async fn connect(pool: &Pool, limit: Duration) -> Result<Conn, WriteError> {
     }
 }
 
-/// How many of the batch's games are playing; on PostgreSQL their rows are
-/// locked until the commit. One statement text whatever the batch's size,
-/// so the connection prepares it once: a text per size missed the
-/// driver's statement cache, and each miss cost a round trip to prepare
-/// and PostgreSQL a parse and a plan.
-async fn playing_pg(
-    conn: &mut sqlx::PgConnection,
-    appends: &[&Append],
-) -> Result<usize, sqlx::Error> {
-    let ids: Vec<Uuid> = appends.iter().map(|append| append.game_id).collect();
-    let rows =
-        sqlx::query("SELECT id FROM games WHERE status = 'playing' AND id = ANY($1) FOR UPDATE")
-            .bind(ids)
-            .fetch_all(conn)
-            .await?;
-    Ok(rows.len())
-}
-
-/// How many of `fences` (game, lease) still hold, their lease rows held
-/// (`FOR SHARE`) in the rooms' order until the commit. One statement text
-/// whatever their number (arrays unnested; see [`playing_pg`]).
-async fn leases_held_pg(
-    conn: &mut sqlx::PgConnection,
-    fences: &[(Uuid, &super::Lease)],
-) -> Result<usize, sqlx::Error> {
-    let games: Vec<Uuid> = fences.iter().map(|(game, _)| *game).collect();
-    let nodes: Vec<&str> = fences.iter().map(|(_, l)| l.node_id.as_str()).collect();
-    let epochs: Vec<i64> = fences.iter().map(|(_, l)| l.epoch).collect();
-    let rooms: Vec<&str> = fences.iter().map(|(_, l)| l.room_code.as_str()).collect();
-    let rows = sqlx::query(
-        "SELECT l.room_code FROM room_leases l JOIN games g ON g.room_code = l.room_code
-         JOIN UNNEST($1::uuid[], $2::text[], $3::int8[], $4::text[]) AS f (g, n, e, r)
-           ON g.id = f.g AND l.node_id = f.n AND l.epoch = f.e AND l.room_code = f.r
-         ORDER BY l.room_code FOR SHARE OF l",
-    )
-    .bind(games)
-    .bind(nodes)
-    .bind(epochs)
-    .bind(rooms)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.len())
-}
-
-/// Inserts every step of the batch with one statement of one text (arrays
-/// unnested; see [`playing_pg`]).
-async fn insert_pg(
-    conn: &mut sqlx::PgConnection,
-    appends: &[&Append],
-    now: chrono::DateTime<Utc>,
-) -> Result<(), sqlx::Error> {
-    let rows = appends.iter().map(|append| append.rows.len()).sum();
-    let mut game_ids = Vec::with_capacity(rows);
-    let mut step_nos = Vec::with_capacity(rows);
-    let mut seats = Vec::with_capacity(rows);
-    let mut texts = Vec::with_capacity(rows);
-    let mut clocks = Vec::with_capacity(rows);
-    for append in appends {
-        for (step_no, seat, text, clock) in &append.rows {
-            game_ids.push(append.game_id);
-            step_nos.push(*step_no);
-            seats.push(*seat);
-            texts.push(text.as_str());
-            clocks.push(clock.as_deref());
-        }
-    }
-    sqlx::query(
-        "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock)
-         SELECT g, n, s, t, $5, c
-         FROM UNNEST($1::uuid[], $2::int4[], $3::int2[], $4::text[], $6::text[]) AS u (g, n, s, t, c)",
-    )
-    .bind(game_ids)
-    .bind(step_nos)
-    .bind(seats)
-    .bind(texts)
-    .bind(now)
-    .bind(clocks)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// How many of the batch's games are playing (SQLite: the database is
-/// locked whole from `BEGIN IMMEDIATE`). In-process, so a statement text
-/// per size costs no round trip.
-async fn playing_sqlite(
-    conn: &mut sqlx::SqliteConnection,
-    appends: &[&Append],
-) -> Result<usize, sqlx::Error> {
-    let mut check =
-        QueryBuilder::<Sqlite>::new("SELECT id FROM games WHERE status = 'playing' AND id IN (");
-    let mut ids = check.separated(", ");
-    for append in appends {
-        ids.push_bind(append.game_id);
-    }
-    check.push(")");
-    Ok(check.build().fetch_all(conn).await?.len())
-}
-
-/// How many of `fences` still hold: none can, as leases (several nodes)
-/// need PostgreSQL, so a fenced write on SQLite fails as fenced.
-async fn leases_held_sqlite(
-    _conn: &mut sqlx::SqliteConnection,
-    _fences: &[(Uuid, &super::Lease)],
-) -> Result<usize, sqlx::Error> {
-    Ok(0)
-}
-
-/// Inserts every step of the batch with one multi-row statement.
-async fn insert_sqlite(
-    conn: &mut sqlx::SqliteConnection,
-    appends: &[&Append],
-    now: chrono::DateTime<Utc>,
-) -> Result<(), sqlx::Error> {
-    let rows = appends.iter().flat_map(|append| {
-        append
-            .rows
-            .iter()
-            .map(move |(step_no, seat, text, clock)| (append.game_id, *step_no, *seat, text, clock))
-    });
-    let mut insert = QueryBuilder::<Sqlite>::new(
-        "INSERT INTO steps (game_id, step_no, seat, step, played_at, clock) ",
-    );
-    insert.push_values(rows, |mut row, (game_id, step_no, seat, text, clock)| {
-        row.push_bind(game_id)
-            .push_bind(step_no)
-            .push_bind(seat)
-            .push_bind(text.as_str())
-            .push_bind(now)
-            .push_bind(clock.as_deref());
-    });
-    insert.build().execute(conn).await?;
-    Ok(())
-}
-
 /// The batch's statements on either driver: lock the games (each must be
 /// playing), insert every step, finish the games that ended.
 macro_rules! write_batch {
-    ($conn:ident, $begin:expr, $playing:ident, $held:ident, $insert:ident, $appends:expr, $commit_sent:ident) => {{
+    ($conn:ident, $begin:expr, $playing:path, $held:path, $insert:path, $appends:expr, $commit_sent:ident) => {{
         let now = Utc::now();
         sqlx::Executor::execute(&mut *$conn, $begin).await?;
         let playing = $playing(&mut *$conn, $appends).await?;
@@ -395,17 +279,31 @@ async fn commit(
         None => connect(pool, limit).await?,
     };
     let mut commit_sent = false;
+    // Steps alone go as one statement on PostgreSQL, its own transaction.
+    let alone = appends
+        .iter()
+        .all(|append| append.end.is_none() && append.fence.is_none());
+    let mut sent_alone = false;
     let ran = tokio::time::timeout(limit, async {
         match &mut current {
+            Conn::Postgres(c) if alone => {
+                sent_alone = true;
+                if postgres::steps_alone(c, appends).await? == appends.len() {
+                    Ok(())
+                } else {
+                    // Known: the statement inserted nothing.
+                    Err(sqlx::Error::RowNotFound)
+                }
+            }
             // The games' rows are locked until the commit on PostgreSQL;
             // SQLite's write lock is taken at BEGIN IMMEDIATE.
             Conn::Postgres(c) => {
                 write_batch!(
                     c,
                     "BEGIN",
-                    playing_pg,
-                    leases_held_pg,
-                    insert_pg,
+                    postgres::playing,
+                    postgres::leases_held,
+                    postgres::insert,
                     appends,
                     commit_sent
                 )
@@ -413,9 +311,9 @@ async fn commit(
             Conn::Sqlite(c) => write_batch!(
                 c,
                 "BEGIN IMMEDIATE",
-                playing_sqlite,
-                leases_held_sqlite,
-                insert_sqlite,
+                sqlite::playing,
+                sqlite::leases_held,
+                sqlite::insert,
                 appends,
                 commit_sent
             ),
@@ -432,7 +330,15 @@ async fn commit(
     };
     // Dropping the connection closes it.
     drop(current);
-    if commit_sent {
+    // A statement that was its own transaction and was answered with an
+    // error (or found a game not playing) stored nothing; one that got no
+    // answer may have committed.
+    let unknown = if sent_alone {
+        !matches!(error, sqlx::Error::Database(_) | sqlx::Error::RowNotFound)
+    } else {
+        commit_sent
+    };
+    if unknown {
         Err(WriteError::Unknown(error))
     } else {
         Err(WriteError::NotCommitted(error))
