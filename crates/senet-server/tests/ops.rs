@@ -56,6 +56,8 @@ async fn metrics_show_live_figures_during_a_game() {
     assert!(sample(&during, "senet_games_started_total") >= 1.0);
     assert!(sample(&during, "senet_steps_committed_total") >= f64::from(turns));
     assert!(sample(&during, "senet_db_commit_seconds_count") >= f64::from(turns));
+    // Every turn's throw at least was served.
+    assert!(sample(&during, "senet_action_seconds_count") >= f64::from(turns));
     assert!(
         sample(
             &during,

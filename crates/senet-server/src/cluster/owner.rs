@@ -234,6 +234,7 @@ impl Pump {
             let act = Command::Act {
                 conn: self.conn,
                 msg,
+                received: std::time::Instant::now(),
             };
             if self.handle.tx.send(act).await.is_err() {
                 reply(&self.cluster, message, &UpReply::Gone).await;

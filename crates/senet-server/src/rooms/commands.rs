@@ -60,6 +60,10 @@ pub enum Command {
         conn: ConnId,
         /// The message.
         msg: crate::ws::protocol::ClientMessage,
+        /// When the server had it (read off its socket, or relayed from
+        /// another node): a game action's time in the server is measured
+        /// from here.
+        received: std::time::Instant,
     },
     /// Room facts for the HTTP API.
     Info {

@@ -78,7 +78,14 @@ impl Link {
     /// Hands a checked client message to the room: `false` when it is gone.
     pub(super) async fn act(&self, conn: ConnId, msg: ClientMessage) -> bool {
         match self {
-            Link::Local(handle) => handle.tx.send(Command::Act { conn, msg }).await.is_ok(),
+            Link::Local(handle) => {
+                let act = Command::Act {
+                    conn,
+                    msg,
+                    received: std::time::Instant::now(),
+                };
+                handle.tx.send(act).await.is_ok()
+            }
             Link::Remote(tunnel) => tunnel.act(msg).await,
         }
     }

@@ -130,8 +130,22 @@ impl Room {
                 self.send_chat_history(conn).await;
             }
             Command::Disconnect { conn } => self.disconnect(conn),
-            Command::Act { conn, msg } => {
-                if let Err(refusal) = self.act(conn, msg).await {
+            Command::Act {
+                conn,
+                msg,
+                received,
+            } => {
+                let game_action = matches!(
+                    msg,
+                    ClientMessage::Throw
+                        | ClientMessage::Move { .. }
+                        | ClientMessage::Decide { .. }
+                );
+                let acted = self.act(conn, msg).await;
+                if game_action && acted.is_ok() {
+                    crate::metrics::action_served(received.elapsed());
+                }
+                if let Err(refusal) = acted {
                     if let Some(code) = refusal.error_code() {
                         crate::metrics::message_rejected(code.as_str());
                     }
