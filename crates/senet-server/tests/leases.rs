@@ -9,6 +9,8 @@ mod common;
 
 use std::time::Duration;
 
+use common::stored::playing_room;
+
 use senet_server::Store;
 use senet_server::store::{Lease, NewChat, NewGame, NewRoom, NewStep, WriteError};
 use uuid::Uuid;
@@ -21,35 +23,6 @@ fn step(seat: Option<u8>, text: &str) -> NewStep {
         seat,
         text: text.to_owned(),
     }
-}
-
-/// A Kendall room `code` with a game being played; its id.
-async fn playing_room(store: &Store, code: &str) -> Uuid {
-    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
-    store.create_player(a, "Ahmose", &[1; 32]).await.unwrap();
-    store.create_player(b, "Bastet", &[2; 32]).await.unwrap();
-    let game = Uuid::new_v4();
-    store
-        .create_room(&NewRoom {
-            code,
-            rule_set: senet_engine::RuleSetId::Kendall,
-            public: true,
-            creator: a,
-            rated: false,
-            game: NewGame {
-                id: game,
-                room_code: code,
-                game_no: 1,
-                rule_set: senet_engine::RuleSetId::Kendall,
-                players: &[Some(a), None],
-                client_seeds: &[],
-                fairness: None,
-            },
-        })
-        .await
-        .unwrap();
-    store.take_seat(game, 1, b, "", true).await.unwrap();
-    game
 }
 
 async fn postgres_store(group_commit: bool) -> Store {

@@ -318,35 +318,6 @@ async fn a_player_in_two_seats_is_listed_once() {
     store.close().await;
 }
 
-/// A Kendall game of two people being played in room `code`; its id.
-async fn playing_game(store: &Store, code: &str) -> Uuid {
-    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
-    store.create_player(a, "Ahmose", &[1; 32]).await.unwrap();
-    store.create_player(b, "Bastet", &[2; 32]).await.unwrap();
-    let game = Uuid::new_v4();
-    store
-        .create_room(&NewRoom {
-            code,
-            rule_set: RuleSetId::Kendall,
-            public: false,
-            creator: a,
-            rated: false,
-            game: NewGame {
-                id: game,
-                room_code: code,
-                game_no: 1,
-                rule_set: RuleSetId::Kendall,
-                players: &[Some(a), None],
-                client_seeds: &[],
-                fairness: None,
-            },
-        })
-        .await
-        .unwrap();
-    store.take_seat(game, 1, b, "", true).await.unwrap();
-    game
-}
-
 /// Many rooms' steps in flight at once go through the group-commit writer
 /// together: the steps of games still playing are stored, and each step
 /// for a game already over is refused alone, known not to be stored (not
@@ -356,7 +327,7 @@ async fn grouped_steps_for_a_finished_game_fail_alone() {
     let store = store().await.with_group_commit();
     let mut games = Vec::new();
     for n in 0..12 {
-        games.push(playing_game(&store, &format!("grp{n}")).await);
+        games.push(common::stored::playing_room(&store, &format!("grp{n}")).await);
     }
     let end = StoredEnd {
         how: EndHow::Resigned,

@@ -1,7 +1,10 @@
 //! What a test reads back from the store: a game's result, and a Kendall
-//! game's turns rebuilt from its stored steps.
+//! game's turns rebuilt from its stored steps; and a game set up in the
+//! store directly, for tests of the store itself.
 
 use senet_server::Store;
+use senet_server::store::{NewGame, NewRoom};
+use uuid::Uuid;
 
 use super::TestApp;
 
@@ -95,4 +98,34 @@ pub async fn kendall_turns(
         _ => None,
     };
     Ok((turns, pending))
+}
+
+/// A Kendall room `code` with a game of two new players being played,
+/// made through the store alone; the game's id.
+pub async fn playing_room(store: &Store, code: &str) -> Uuid {
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    store.create_player(a, "Ahmose", &[1; 32]).await.unwrap();
+    store.create_player(b, "Bastet", &[2; 32]).await.unwrap();
+    let game = Uuid::new_v4();
+    store
+        .create_room(&NewRoom {
+            code,
+            rule_set: senet_engine::RuleSetId::Kendall,
+            public: true,
+            creator: a,
+            rated: false,
+            game: NewGame {
+                id: game,
+                room_code: code,
+                game_no: 1,
+                rule_set: senet_engine::RuleSetId::Kendall,
+                players: &[Some(a), None],
+                client_seeds: &[],
+                fairness: None,
+            },
+        })
+        .await
+        .unwrap();
+    store.take_seat(game, 1, b, "", true).await.unwrap();
+    game
 }
