@@ -157,13 +157,12 @@ async fn run(pool: Pool, mut queue: mpsc::Receiver<Request>) {
             rows += next.append.rows.len();
             batch.push(next);
         }
-        commit_batch(&pool, &mut conn, batch).await;
+        commit_batch(&pool, &mut conn, batch, rows).await;
     }
 }
 
-/// Commits a batch and answers each of its rooms.
-async fn commit_batch(pool: &Pool, conn: &mut Option<Conn>, batch: Vec<Request>) {
-    let rows: usize = batch.iter().map(|r| r.append.rows.len()).sum();
+/// Commits a batch of `rows` step rows and answers each of its rooms.
+async fn commit_batch(pool: &Pool, conn: &mut Option<Conn>, batch: Vec<Request>, rows: usize) {
     let limit = batch.iter().map(|r| r.limit).min().unwrap_or_default();
     let appends: Vec<&Append> = batch.iter().map(|r| &r.append).collect();
     let began = Instant::now();
@@ -328,8 +327,6 @@ async fn commit(
         Ok(Err(error)) => error,
         Err(_) => timed_out(limit),
     };
-    // Dropping the connection closes it.
-    drop(current);
     // A statement that was its own transaction and was answered with an
     // error (or found a game not playing) stored nothing; one that got no
     // answer may have committed.
@@ -338,6 +335,14 @@ async fn commit(
     } else {
         commit_sent
     };
+    if sent_alone && !unknown {
+        // Answered, so no transaction is left open: the connection serves
+        // the retries of the batch's appends one by one.
+        *conn = Some(current);
+    } else {
+        // It may still hold a transaction; dropping it closes it.
+        drop(current);
+    }
     if unknown {
         Err(WriteError::Unknown(error))
     } else {
