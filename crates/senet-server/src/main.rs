@@ -7,8 +7,33 @@ use senet_server::config::LogFormat;
 use senet_server::{Config, Server, Store};
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+/// Every second scheduler tick takes a task from the runtime's global
+/// queue, where tasks woken from another thread land: above all the rooms
+/// whose steps the database writer's thread has just committed, and the
+/// computer's moves. Tokio's default takes one from there per ~200 µs of
+/// polls (up to 127 polls) while the local queue (the sockets) has work,
+/// so under load a batch's hundred rooms waited up to 60 ms to tell their
+/// players what the database had long since committed. With 1 they would
+/// always go first, which in a saturated closed loop starved the sockets
+/// for seconds; 2 gives each side at least half of the ticks
+/// (`docs/benchmarks.md`, "The runtime's global queue").
+const GLOBAL_QUEUE_INTERVAL: u32 = 2;
+
+fn main() -> std::process::ExitCode {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .global_queue_interval(GLOBAL_QUEUE_INTERVAL)
+        .build();
+    match runtime {
+        Ok(runtime) => runtime.block_on(serve()),
+        Err(error) => {
+            eprintln!("senet-server: the runtime could not start: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve() -> std::process::ExitCode {
     let config = Config::parse();
     let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
     match config.log_format {
