@@ -58,6 +58,8 @@ async fn metrics_show_live_figures_during_a_game() {
     assert!(sample(&during, "senet_db_commit_seconds_count") >= f64::from(turns));
     // Every turn's throw at least was served.
     assert!(sample(&during, "senet_action_seconds_count") >= f64::from(turns));
+    // And each turn's frames reached both players' sockets.
+    assert!(sample(&during, "senet_frame_wait_seconds_count") >= f64::from(2 * turns));
     assert!(
         sample(
             &during,

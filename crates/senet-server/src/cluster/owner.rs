@@ -185,7 +185,7 @@ impl Pump {
                     }
                 }
                 frame = outbound.recv() => match frame {
-                    Some(Outbound::Text(text)) => self.send(DownFrame::Text { text }).await,
+                    Some(Outbound::Text { text, .. }) => self.send(DownFrame::Text { text }).await,
                     None => {
                         // The room stopped: it moves (or is reloaded) on
                         // the next connection, wherever that lands.

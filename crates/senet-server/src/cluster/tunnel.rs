@@ -177,7 +177,7 @@ async fn read(cluster: Cluster, id: String, mut down: Subscriber, client: Client
                 }
                 expected = frame.seq + 1;
                 match frame.frame {
-                    DownFrame::Text { text } => match client.tx.try_send(Outbound::Text(text)) {
+                    DownFrame::Text { text } => match client.tx.try_send(Outbound::text(text)) {
                         Ok(()) => {}
                         Err(TrySendError::Full(_)) => break TOO_SLOW,
                         Err(TrySendError::Closed(_)) => return,

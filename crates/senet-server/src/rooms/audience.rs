@@ -98,7 +98,7 @@ impl Audience {
     pub(super) fn send(&self, id: ConnId, text: String) -> bool {
         self.conns
             .get(&id)
-            .is_some_and(|conn| conn.tx.try_send(Outbound::Text(text)).is_ok())
+            .is_some_and(|conn| conn.tx.try_send(Outbound::text(text)).is_ok())
     }
 
     /// Queues the same frame for some connections.
@@ -119,11 +119,11 @@ impl Audience {
             Version::V2 => &mut self.v2,
         };
         *seq += 1;
-        let frame = text(*seq);
+        let frame = Outbound::text(text(*seq));
         self.conns
             .iter()
             .filter(|(_, conn)| conn.version == version)
-            .filter(|(_, conn)| conn.tx.try_send(Outbound::Text(frame.clone())).is_err())
+            .filter(|(_, conn)| conn.tx.try_send(frame.clone()).is_err())
             .map(|(id, _)| *id)
             .collect()
     }

@@ -1,6 +1,8 @@
 //! What a room is sent and what it sends back: the commands of its channel,
 //! the frames it queues for a connection, and its public description.
 
+use std::time::Instant;
+
 use senet_engine::Choice;
 use senet_engine::kendall_v1::Side;
 use senet_engine::{RuleSetId, Seat};
@@ -18,8 +20,26 @@ pub type ConnId = u64;
 /// [`CloseSignal`], never behind the queue).
 #[derive(Debug, Clone)]
 pub enum Outbound {
-    /// A text frame.
-    Text(String),
+    /// A text frame, and when it was queued: the wait for the connection's
+    /// task to write it is the one part of a player's wait on the server
+    /// that `senet_action_seconds` leaves out (`senet_frame_wait_seconds`).
+    Text {
+        /// The frame.
+        text: String,
+        /// When it was queued.
+        queued: Instant,
+    },
+}
+
+impl Outbound {
+    /// A text frame queued now.
+    #[must_use]
+    pub fn text(text: String) -> Outbound {
+        Outbound::Text {
+            text,
+            queued: Instant::now(),
+        }
+    }
 }
 
 /// How many frames may wait for a slow connection before it is dropped.

@@ -299,7 +299,11 @@ impl Session {
     /// A frame from the room.
     async fn outbound(&mut self, frame: Option<Outbound>) -> Result<(), End> {
         match frame {
-            Some(Outbound::Text(text)) => self.send(Message::Text(text.into())).await,
+            Some(Outbound::Text { text, queued }) => {
+                let sent = self.send(Message::Text(text.into())).await;
+                crate::metrics::frame_written(queued.elapsed());
+                sent
+            }
             None if self.stop.shutting_down() => Err(End::Close(self.stop.going_away)),
             None => Err(End::Close(ROOM_CLOSED)),
         }
