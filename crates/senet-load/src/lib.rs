@@ -91,6 +91,10 @@ pub struct Report {
     /// Per action: from sending it to its own `step` event on the acting
     /// socket.
     pub latency_ms: Latency,
+    /// The same, to the kernel's receive time of the read that brought the
+    /// event (`SO_TIMESTAMPNS`, Linux): the tool's own wait for its core
+    /// left out.
+    pub latency_at_arrival_ms: Latency,
     /// The same event at the other player's socket, from the send.
     pub peer_latency_ms: Short,
     /// How much later the other player's socket got the event than the
@@ -384,6 +388,7 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         actions_per_sec: rate(totals.actions),
         moves_per_sec: rate(totals.moves),
         latency_ms: Latency::of(&totals.latency),
+        latency_at_arrival_ms: Latency::of(&totals.at_arrival),
         peer_latency_ms: Short::of(&totals.peer_latency),
         peer_lag_ms: Short::of(&totals.peer_lag),
         games_completed: totals.games,

@@ -19,6 +19,9 @@ fn histogram() -> Histogram<u64> {
 pub struct Stats {
     /// From sending an action to its own `step` event on the same socket.
     pub latency: Histogram<u64>,
+    /// The same, to the kernel's receive time of the read that brought the
+    /// event (`SO_TIMESTAMPNS`): without the tool's own wait for its core.
+    pub at_arrival: Histogram<u64>,
     /// From sending an action to the same event on the other player's socket.
     pub peer_latency: Histogram<u64>,
     /// How much later the other socket got the event than the acting one
@@ -49,6 +52,7 @@ impl Default for Stats {
     fn default() -> Stats {
         Stats {
             latency: histogram(),
+            at_arrival: histogram(),
             peer_latency: histogram(),
             peer_lag: histogram(),
             actions: 0,
@@ -80,6 +84,11 @@ impl Stats {
         self.latency.saturating_record(micros(latency));
     }
 
+    /// Records an action's latency to its event's arrival on this machine.
+    pub fn record_arrival(&mut self, latency: Duration) {
+        self.at_arrival.saturating_record(micros(latency));
+    }
+
     /// Records when the other socket got the event: `from_send` after the
     /// action was sent, `lag` after the acting socket got it.
     pub fn record_peer(&mut self, from_send: Duration, lag: Duration) {
@@ -91,6 +100,7 @@ impl Stats {
     pub fn merge(&mut self, other: &Stats) {
         // Same bounds on both sides: adding cannot fail.
         let _ = self.latency.add(&other.latency);
+        let _ = self.at_arrival.add(&other.at_arrival);
         let _ = self.peer_latency.add(&other.peer_latency);
         let _ = self.peer_lag.add(&other.peer_lag);
         self.actions += other.actions;

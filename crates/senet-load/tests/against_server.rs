@@ -35,7 +35,7 @@ fn remove_database(path: &Path) {
     }
 }
 
-const FIELDS: [&str; 36] = [
+const FIELDS: [&str; 37] = [
     "mode",
     "rule_set",
     "nodes",
@@ -51,6 +51,7 @@ const FIELDS: [&str; 36] = [
     "actions_per_sec",
     "moves_per_sec",
     "latency_ms",
+    "latency_at_arrival_ms",
     "peer_latency_ms",
     "peer_lag_ms",
     "games_completed",
@@ -135,6 +136,20 @@ async fn closed_and_open_loop_play_real_games() {
     assert!(closed.actions >= closed.moves);
     assert_eq!(closed.errors_total, 0, "errors: {json}");
     assert!(closed.latency_ms.count > 0);
+    // Linux stamps every read: each action is also timed at its event's
+    // arrival, never later than when the tool read it.
+    assert_eq!(
+        closed.latency_at_arrival_ms.count, closed.latency_ms.count,
+        "{json}"
+    );
+    let (at_arrival, read) = (
+        closed.latency_at_arrival_ms.p99.unwrap(),
+        closed.latency_ms.p99.unwrap(),
+    );
+    assert!(
+        at_arrival <= read + 1.0,
+        "{at_arrival} ms > {read} ms: {json}"
+    );
 
     // Short games: every room resigns after 5 moves and plays on in a
     // rematch (the seats swap each time).

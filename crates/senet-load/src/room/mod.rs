@@ -4,27 +4,27 @@
 //! whenever a game ends.
 
 mod setup;
+mod stamped;
 mod wire;
 
 pub use setup::{Room, SetupError, set_up, set_up_against_computer};
 use wire::*;
 
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
-use tokio::net::TcpStream;
 use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::stats::Stats;
 
-pub(super) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(super) type Ws = WebSocketStream<stamped::Stamped>;
 
 /// Every wait during the set-up is bounded by this.
 pub(super) const SETUP_WAIT: Duration = Duration::from_secs(30);
@@ -65,6 +65,8 @@ impl Plan {
 struct Pending {
     side: usize,
     sent: Instant,
+    /// `sent` on the wall clock, the kernel's receive times' clock.
+    sent_wall: SystemTime,
     decide: bool,
 }
 
@@ -160,6 +162,7 @@ impl Player {
         self.pending = Some(Pending {
             side,
             sent: Instant::now(),
+            sent_wall: SystemTime::now(),
             decide,
         });
         self.send(side, text).await
@@ -282,6 +285,12 @@ impl Player {
             let timed = self.plan.in_window(pending.sent);
             if timed {
                 self.stats.record_latency(now - pending.sent);
+                let received = self.room.sides[side].ws.get_ref().received();
+                if let Some(at_arrival) =
+                    received.and_then(|at| at.duration_since(pending.sent_wall).ok())
+                {
+                    self.stats.record_arrival(at_arrival);
+                }
             }
             if self.plan.in_window(now) {
                 self.stats.actions += 1;

@@ -3,15 +3,20 @@
 
 use futures_util::StreamExt;
 use serde_json::json;
+use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout};
-use tokio_tungstenite::connect_async_with_config;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::client_async_with_config;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::error::UrlError;
+use tokio_tungstenite::tungstenite::handshake::client::Response;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::http::Target;
 
-use super::SETUP_WAIT;
+use super::stamped::Stamped;
 use super::wire::*;
+use super::{SETUP_WAIT, Ws};
 
 /// A room whose game has started, its players connected: two people, or
 /// one against the computer.
@@ -72,21 +77,31 @@ const READ_BUFFER: usize = 8 * 1024;
 
 async fn connect(url: &str) -> Result<Side, SetupError> {
     let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
-    // Nagle off, as the server has it: each frame goes out at once.
-    let (ws, _) = timeout(
-        SETUP_WAIT,
-        connect_async_with_config(url, Some(config), true),
-    )
-    .await
-    .map_err(|_| SetupError {
-        code: "setup_ws",
-        detail: "WebSocket connect timed out".to_owned(),
-    })?
-    .map_err(|e| SetupError {
-        code: "setup_ws",
-        detail: format!("WebSocket connect: {e}"),
-    })?;
+    let (ws, _) = timeout(SETUP_WAIT, open(url, config))
+        .await
+        .map_err(|_| SetupError {
+            code: "setup_ws",
+            detail: "WebSocket connect timed out".to_owned(),
+        })?
+        .map_err(|e| SetupError {
+            code: "setup_ws",
+            detail: format!("WebSocket connect: {e}"),
+        })?;
     Ok(Side::new(ws))
+}
+
+/// Opens a WebSocket over a [`Stamped`] TCP stream, Nagle off as the
+/// server has it: each frame goes out at once.
+async fn open(url: &str, config: WebSocketConfig) -> Result<(Ws, Response), WsError> {
+    let request = url.into_client_request()?;
+    let authority = request
+        .uri()
+        .authority()
+        .map(|authority| authority.as_str().to_owned())
+        .ok_or(WsError::Url(UrlError::NoHostName))?;
+    let tcp = TcpStream::connect(authority).await?;
+    tcp.set_nodelay(true)?;
+    client_async_with_config(request, Stamped::new(tcp), Some(config)).await
 }
 
 /// Reads a socket until a snapshot shows its seat, and, when `playing`,
