@@ -301,7 +301,11 @@ impl Session {
         match frame {
             Some(Outbound::Text { text, queued }) => {
                 let sent = self.send(Message::Text(text.into())).await;
-                crate::metrics::frame_written(queued.elapsed());
+                // Only frames that reached the socket: a broken or closing
+                // connection's are not a wait anyone saw.
+                if sent.is_ok() {
+                    crate::metrics::frame_written(queued.elapsed());
+                }
                 sent
             }
             None if self.stop.shutting_down() => Err(End::Close(self.stop.going_away)),
