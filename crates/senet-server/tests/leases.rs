@@ -12,7 +12,7 @@ use std::time::Duration;
 use common::stored::playing_room;
 
 use senet_server::Store;
-use senet_server::store::{Lease, NewChat, NewGame, NewRoom, NewStep, WriteError};
+use senet_server::store::{FirstLease, Lease, NewChat, NewGame, NewRoom, NewStep, WriteError};
 use uuid::Uuid;
 
 const LONG: Duration = Duration::from_secs(60);
@@ -252,6 +252,59 @@ async fn a_fenced_step_in_a_group_fails_alone() {
     assert!(store.steps(lost).await.unwrap().is_empty());
 }
 
+/// A new room as a node of several stores it: with its first lease.
+async fn store_leased_room(store: &Store, code: &str) -> Result<(), WriteError> {
+    let creator = Uuid::new_v4();
+    store
+        .create_player(creator, "Ahmose", &[1; 32])
+        .await
+        .unwrap();
+    let room = NewRoom {
+        code,
+        rule_set: senet_engine::RuleSetId::Kendall,
+        public: true,
+        creator,
+        rated: false,
+        game: NewGame {
+            id: Uuid::new_v4(),
+            room_code: code,
+            game_no: 1,
+            rule_set: senet_engine::RuleSetId::Kendall,
+            players: &[Some(creator), None],
+            client_seeds: &[],
+            fairness: None,
+        },
+    };
+    let first = FirstLease {
+        node_id: "node-a",
+        ttl: LONG,
+    };
+    store
+        .create_room_claiming(&room, None, false, &[], Some(&first))
+        .await
+}
+
+#[tokio::test]
+async fn a_new_room_is_stored_with_its_lease_and_never_seen_without_an_owner() {
+    let store = postgres_store(false).await;
+    store_leased_room(&store, "born1").await.unwrap();
+    let state = store.lease_of("born1").await.unwrap().expect("a lease");
+    assert!(state.live);
+    let first = FirstLease {
+        node_id: "node-a",
+        ttl: LONG,
+    };
+    assert_eq!(state.lease, first.held("born1"));
+    // No other node's takeover round finds it, nor can another node take it.
+    assert!(store.rooms_without_owner().await.unwrap().is_empty());
+    assert_eq!(
+        store.acquire_lease("born1", "node-b", LONG).await.unwrap(),
+        None
+    );
+    // Its creator holds it like any lease it took.
+    assert!(store.renew_lease(&state.lease, LONG).await.unwrap());
+}
+
 #[tokio::test]
 async fn sqlite_refuses_leases() {
     let path = std::env::temp_dir().join(format!("senet_leases_{}.db", Uuid::new_v4().simple()));
@@ -265,6 +318,12 @@ async fn sqlite_refuses_leases() {
         .await
         .expect_err("SQLite has no leases");
     assert!(error.to_string().contains("need PostgreSQL"), "{error}");
+    let refused = store_leased_room(&store, "lite2").await;
+    assert!(
+        matches!(&refused, Err(error) if error.to_string().contains("need PostgreSQL")),
+        "{refused:?}"
+    );
+    assert!(store.room("lite2").await.unwrap().is_none());
     let lease = Lease {
         room_code: "lite1".to_owned(),
         node_id: "node-a".to_owned(),

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::store::{Lease, Store};
+use crate::store::{FirstLease, Lease, Store};
 
 /// The leases this node holds, by room.
 #[derive(Clone)]
@@ -82,6 +82,22 @@ impl Ownership {
         else {
             return Ok(None);
         };
+        Ok(Some(self.hold(lease)))
+    }
+
+    /// The first lease of a room this node is about to store, taken in
+    /// the room's own transaction ([`Store::create_room_claiming`]).
+    #[must_use]
+    pub fn first_lease(&self) -> FirstLease<'_> {
+        FirstLease {
+            node_id: &self.node_id,
+            ttl: self.lease,
+        }
+    }
+
+    /// Holds a lease this node took (renewed from now on, its loss told
+    /// to the returned [`Held`]).
+    pub fn hold(&self, lease: Lease) -> Held {
         let (lost_tx, lost) = watch::channel(false);
         let entry = HeldEntry {
             epoch: lease.epoch,
@@ -89,14 +105,14 @@ impl Ownership {
         };
         // A newer epoch replaces an older one of this node: that actor's
         // writes are fenced now, and its receiver sees the sender dropped.
-        if let Some(old) = self.lock().insert(code.to_owned(), entry) {
+        if let Some(old) = self.lock().insert(lease.room_code.clone(), entry) {
             let _ = old.lost.send(true);
         }
-        Ok(Some(Held {
+        Held {
             lease,
             lost,
             ownership: self.clone(),
-        }))
+        }
     }
 
     /// How many rooms this node holds.

@@ -88,13 +88,24 @@ pub(crate) async fn open_room(
             fairness: Some((fairness.seed(), fairness.commitment())),
         },
     };
+    // On a node of several the room is stored with its lease, so no other
+    // node sees it without an owner and takes it over first.
+    let ownership = rooms.cluster().map(|cluster| cluster.ownership());
+    let first_lease = ownership.map(|ownership| ownership.first_lease());
     match store
-        .create_room_claiming(&room, stored_control.as_deref(), !chat, seeks)
+        .create_room_claiming(
+            &room,
+            stored_control.as_deref(),
+            !chat,
+            seeks,
+            first_lease.as_ref(),
+        )
         .await
     {
         Ok(()) => {}
         Err(error) if error.is_unknown() => {
-            // Whether the room was stored is in the database: read it back.
+            // Whether the room was stored (with its lease, in the same
+            // transaction) is in the database: read it back.
             if store.room(&code).await?.is_none() {
                 return Err(error.into());
             }
@@ -123,7 +134,9 @@ pub(crate) async fn open_room(
         unstored: 0,
         clocks: Clocks::new(time_control, seat_count),
     };
-    let held = rooms.claim_new(&code).await.map_err(AppError::Internal)?;
+    let held = ownership
+        .zip(first_lease)
+        .map(|(ownership, lease)| ownership.hold(lease.held(&code)));
     rooms.start(
         StoredRoom {
             code: code.clone(),

@@ -316,19 +316,6 @@ impl Rooms {
         }
     }
 
-    /// The lease for a room just created on this node (one node of
-    /// several; `None` alone).
-    pub async fn claim_new(&self, code: &str) -> Result<Option<Held>, String> {
-        let Some(cluster) = &self.cluster else {
-            return Ok(None);
-        };
-        match cluster.ownership().acquire(code).await {
-            Ok(Some(held)) => Ok(Some(held)),
-            Ok(None) => Err(format!("room {code} is already held by another node")),
-            Err(error) => Err(format!("database: {error}")),
-        }
-    }
-
     fn start_stored(&self, stored: StoredRoom, held: Option<Held>) -> RoomHandle {
         self.start(stored, held)
     }

@@ -59,7 +59,7 @@ impl Store {
         chat: &NewChat<'_>,
         fence: Option<&Lease>,
     ) -> Result<i32, WriteError> {
-        needs_postgres_for(self, fence)?;
+        needs_postgres_for(self, fence.is_some())?;
         in_transaction!(self, conn => {
             room_fence!(conn, fence);
             sqlx::query_scalar::<_, i32>(
@@ -145,7 +145,7 @@ impl Store {
         off: bool,
         fence: Option<&Lease>,
     ) -> Result<(), WriteError> {
-        needs_postgres_for(self, fence)?;
+        needs_postgres_for(self, fence.is_some())?;
         in_transaction!(self, conn => {
             room_fence!(conn, fence);
             let done = sqlx::query("UPDATE rooms SET chat_off = $2 WHERE code = $1")

@@ -9,6 +9,7 @@ use std::time::Instant;
 use chrono::Utc;
 use uuid::Uuid;
 
+use super::leases::FirstLease;
 use super::names::GameStatus;
 use super::new_rows::{NewGame, NewRoom, NewStep, StoredEnd, invalid};
 use super::{Backend, Store, WriteError, one_row};
@@ -40,20 +41,24 @@ impl Store {
         time_control: Option<&str>,
         chat_off: bool,
     ) -> Result<(), WriteError> {
-        self.create_room_claiming(room, time_control, chat_off, &[])
+        self.create_room_claiming(room, time_control, chat_off, &[], None)
             .await
     }
 
     /// [`Store::create_room_with`] that also claims these seeks for the
     /// room (quick pairing): each must still be unpaired, else nothing is
     /// stored (`RowNotFound`, not committed) and no pair is made twice.
+    /// With `first_lease` (a node of several, PostgreSQL only) the room's
+    /// lease is stored in the same transaction.
     pub async fn create_room_claiming(
         &self,
         room: &NewRoom<'_>,
         time_control: Option<&str>,
         chat_off: bool,
         seeks: &[Uuid],
+        first_lease: Option<&FirstLease<'_>>,
     ) -> Result<(), WriteError> {
+        needs_postgres_for(self, first_lease.is_some())?;
         let seat_count = room.game.seat_count()?;
         let now = Utc::now();
         in_transaction!(self, conn => {
@@ -85,6 +90,14 @@ impl Store {
                         .rows_affected(),
                 )?;
             }
+            if let Some(lease) = first_lease {
+                sqlx::query(super::leases::FIRST_LEASE)
+                    .bind(room.code)
+                    .bind(lease.node_id)
+                    .bind(super::leases::millis(lease.ttl))
+                    .execute(&mut *conn)
+                    .await?;
+            }
             Ok::<(), sqlx::Error>(())
         })
     }
@@ -101,7 +114,7 @@ impl Store {
         game: &NewGame<'_>,
         fence: Option<&super::Lease>,
     ) -> Result<(), WriteError> {
-        needs_postgres_for(self, fence)?;
+        needs_postgres_for(self, fence.is_some())?;
         let seat_count = game.seat_count()?;
         let now = Utc::now();
         in_transaction!(self, conn => {
@@ -140,7 +153,7 @@ impl Store {
         taken: &SeatTaken<'_>,
         fence: Option<&super::Lease>,
     ) -> Result<(), WriteError> {
-        needs_postgres_for(self, fence)?;
+        needs_postgres_for(self, fence.is_some())?;
         let SeatTaken {
             game_id,
             seat,
@@ -231,7 +244,7 @@ impl Store {
         clock: Option<&str>,
         fence: Option<&super::Lease>,
     ) -> Result<(), WriteError> {
-        needs_postgres_for(self, fence)?;
+        needs_postgres_for(self, fence.is_some())?;
         let seats = end.map(StoredEnd::seat_rows).transpose()?;
         let rows = numbered(first_step_no, steps, clock)?;
         if let Some(committer) = &self.committer {
@@ -338,11 +351,8 @@ pub struct SeatTaken<'a> {
 
 /// Fences need PostgreSQL: a fenced write on SQLite is refused, not run
 /// unfenced.
-pub(super) fn needs_postgres_for(
-    store: &Store,
-    fence: Option<&super::Lease>,
-) -> Result<(), WriteError> {
-    if fence.is_some() && store.backend() != Backend::Postgres {
+pub(super) fn needs_postgres_for(store: &Store, leased: bool) -> Result<(), WriteError> {
+    if leased && store.backend() != Backend::Postgres {
         return Err(WriteError::NotCommitted(sqlx::Error::Configuration(
             "room leases (several nodes) need PostgreSQL".into(),
         )));

@@ -35,6 +35,35 @@ pub struct Lease {
     pub epoch: i64,
 }
 
+/// The first lease of a room a node of several is storing: taken in the
+/// room's own transaction, so no other node ever sees the room without an
+/// owner and takes it over before its creator starts it.
+#[derive(Debug, Clone, Copy)]
+pub struct FirstLease<'a> {
+    /// The node storing the room.
+    pub node_id: &'a str,
+    /// How long the lease lasts unless renewed.
+    pub ttl: Duration,
+}
+
+impl FirstLease<'_> {
+    /// The lease as held once the room is stored: epoch 1, as a room's
+    /// first take.
+    #[must_use]
+    pub fn held(&self, room_code: &str) -> Lease {
+        Lease {
+            room_code: room_code.to_owned(),
+            node_id: self.node_id.to_owned(),
+            epoch: 1,
+        }
+    }
+}
+
+/// Stores a new room's first lease, expiring by the database's clock.
+pub(super) const FIRST_LEASE: &str =
+    "INSERT INTO room_leases (room_code, node_id, epoch, expires_at)
+     VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond')";
+
 /// A room's lease as stored, live or not.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeaseState {
@@ -59,7 +88,7 @@ fn needs_postgres() -> sqlx::Error {
 }
 
 /// A duration as whole milliseconds for SQL, at least 1.
-fn millis(ttl: Duration) -> i64 {
+pub(super) fn millis(ttl: Duration) -> i64 {
     i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX).max(1)
 }
 

@@ -41,7 +41,7 @@ use uuid::Uuid;
 pub use accounts::{AccountRow, Credential, NewAccount, SignUp};
 pub use chat::{ChatRow, NewChat};
 pub use import::ImportGame;
-pub use leases::{Lease, LeaseState};
+pub use leases::{FirstLease, Lease, LeaseState};
 pub use names::{GameStatus, UnknownName};
 pub use new_rows::{NewGame, NewRoom, NewStep, StoredEnd};
 pub use ratings::{LeaderRow, PoolRating, RatingPoint};
