@@ -30,7 +30,8 @@
 //! The server limits each socket's message rate (`--rate-per-sec`, default
 //! 20 a second, and `--rate-burst`, default 40; `SENET_RATE_PER_SEC` /
 //! `SENET_RATE_BURST`): a closed-loop run needs them raised, or the server
-//! closes the sockets (counted as `closed_1008`).
+//! closes the sockets (counted as `closed_1008`). Its limit on new guests
+//! from one address needs `--auth-limits false` for more than 15 rooms.
 
 #![forbid(unsafe_code)]
 

@@ -23,8 +23,10 @@ pub enum Mode {
     version,
     about = "Loads a Senet Online server through its WebSocket protocol and prints one JSON line",
     after_help = "Start the server with --rate-per-sec 1000000 --rate-burst 1000000 \
-                  (SENET_RATE_PER_SEC, SENET_RATE_BURST): its per-socket message limits \
-                  (20 a second, burst 40) would close a closed-loop player's sockets."
+                  --auth-limits false (SENET_RATE_PER_SEC, SENET_RATE_BURST, \
+                  SENET_AUTH_LIMITS): its per-socket message limits (20 a second, \
+                  burst 40) would close a closed-loop player's sockets, and its \
+                  limit on new guests from one address refuse the rooms' players."
 )]
 pub struct Options {
     /// The server's base URL (`http://host:port`); several, comma-separated

@@ -320,3 +320,22 @@ async fn logins_and_sign_ups_are_rate_limited() {
     assert_eq!(me(&app, &token).await.body["username"], Value::Null);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn new_guests_are_rate_limited_per_address() {
+    let app = spawn_app().await;
+    // A class behind one address starts together: thirty at once.
+    for n in 0..30 {
+        app.player(&format!("Pupil {n}")).await;
+    }
+    let body = json!({ "display_name": "Pupil 30" }).to_string();
+    let r = app.http("POST", "/api/players", None, Some(&body)).await;
+    assert_error(&r, 429, "rate_limited");
+    let wait: u64 = r.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=6).contains(&wait), "Retry-After {wait}");
+    // A name that is refused anyway says why, not to wait.
+    let bad = json!({ "display_name": "" }).to_string();
+    let r = app.http("POST", "/api/players", None, Some(&bad)).await;
+    assert_error(&r, 400, "invalid_display_name");
+    app.stop().await;
+}

@@ -206,7 +206,15 @@ async fn rated_pools_pair_by_a_range_that_widens_with_waiting() {
 
 #[tokio::test]
 async fn two_hundred_seekers_at_once_are_each_paired_exactly_once() {
-    let app = spawn_fast_app().await;
+    // Two hundred guests from one address: more than its limit allows.
+    let app = common::start_tuned(
+        &common::create_database().await,
+        100_000.0,
+        Duration::ZERO,
+        senet_server::store::DEFAULT_TIMEOUT,
+        |settings| settings.auth_limits = false,
+    )
+    .await;
     let mut tokens = Vec::new();
     for n in 0..200 {
         let (id, token) = app.player(&format!("Crowd {n}")).await;

@@ -63,7 +63,14 @@ async fn create_player(target: &Target, name: String) -> Result<String, SetupErr
         Some(token) if status == 201 || status == 200 => Ok(token.to_owned()),
         _ => Err(SetupError {
             code: "setup_http",
-            detail: format!("POST /api/players: {status} {body}"),
+            detail: format!(
+                "POST /api/players: {status} {body}{}",
+                if status == 429 {
+                    " (start the server with --auth-limits false)"
+                } else {
+                    ""
+                }
+            ),
         }),
     }
 }

@@ -33,7 +33,8 @@ fn load_settings() -> Settings {
         heartbeat: Duration::from_secs(5),
         review_nodes: 500,
         review_concurrency: 1,
-        auth_limits: true,
+        // A load sets up more guests from 127.0.0.1 than one address may make.
+        auth_limits: false,
         trust_forwarded_for: false,
     }
 }

@@ -1,16 +1,20 @@
-//! How often one address may sign up and log in, and how often anyone may
-//! try one username's password (the `governor` crate's keyed GCRA limiters,
-//! kept per node). The numbers, also in `docs/accounts.md`:
+//! How often one address may make a guest, sign up and log in, and how
+//! often anyone may try one username's password (the `governor` crate's
+//! keyed GCRA limiters, kept per node). The numbers, also in
+//! `docs/accounts.md`:
 //!
 //! | what                     | key        | burst | then one every |
 //! |--------------------------|------------|-------|----------------|
+//! | new guests               | address    | 30    | 6 seconds      |
 //! | sign-ups                 | address    | 5     | 2 minutes      |
 //! | logins, password changes | address    | 20    | 6 seconds      |
 //! | logins, password changes | username   | 10    | 30 seconds     |
 //!
 //! So a guesser gets at most about 2,900 tries a day at one username,
 //! however many addresses they use, while a person who mistypes a few
-//! times is never slowed.
+//! times is never slowed. A class behind one address can start together,
+//! while one script cannot fill the players' table faster than 600 rows
+//! an hour.
 
 use std::hash::Hash;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -43,12 +47,13 @@ fn quota(burst_size: u32, every: Duration) -> Quota {
 /// Keys kept before the limiters forget those whose buckets are full again.
 const FORGET_ABOVE: usize = 10_000;
 
-/// The three limiters; `None` when limits are off (load tests).
+/// The four limiters; `None` when limits are off (load tests).
 #[derive(Debug, Clone)]
 pub struct AuthLimits(Option<Arc<Limiters>>);
 
 #[derive(Debug)]
 struct Limiters {
+    guest_per_address: DefaultKeyedRateLimiter<IpAddr>,
     sign_up_per_address: DefaultKeyedRateLimiter<IpAddr>,
     login_per_address: DefaultKeyedRateLimiter<IpAddr>,
     login_per_username: DefaultKeyedRateLimiter<String>,
@@ -61,6 +66,7 @@ impl AuthLimits {
     pub fn new(on: bool) -> AuthLimits {
         AuthLimits(on.then(|| {
             Arc::new(Limiters {
+                guest_per_address: governor::RateLimiter::keyed(quota(30, Duration::from_secs(6))),
                 sign_up_per_address: governor::RateLimiter::keyed(quota(
                     5,
                     Duration::from_secs(120),
@@ -73,6 +79,14 @@ impl AuthLimits {
                 clock: DefaultClock::default(),
             })
         }))
+    }
+
+    /// Counts a new guest (`POST /api/players`) from `address`.
+    pub fn new_guest(&self, address: IpAddr) -> Result<(), AppError> {
+        match &self.0 {
+            Some(limits) => limits.check(&limits.guest_per_address, &address),
+            None => Ok(()),
+        }
     }
 
     /// Counts a sign-up from `address`.

@@ -21,7 +21,7 @@ use axum::Router;
 use axum::extract::FromRef;
 use axum::routing::{get, post};
 
-pub use limits::AuthLimits;
+pub use limits::{AuthLimits, ClientAddress};
 pub use password::Passwords;
 
 use crate::config::Settings;

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::auth::Token;
 use super::name::validate_display_name;
+use crate::accounts::{Accounts, ClientAddress};
 use crate::error::{AppError, parse_json};
 use crate::store::Store;
 
@@ -29,13 +30,17 @@ pub struct PlayerCreated {
 }
 
 /// `POST /api/players {display_name}` → `{player_id, token, display_name}`.
+/// Limited per client address (`accounts::limits`): each one is a row.
 pub async fn create_player(
     State(store): State<Store>,
+    State(accounts): State<Accounts>,
+    ClientAddress(address): ClientAddress,
     body: Bytes,
 ) -> Result<(StatusCode, Json<PlayerCreated>), AppError> {
     let request: CreatePlayer = parse_json(&body)?;
     let name = validate_display_name(&request.display_name)
         .map_err(|why| AppError::BadRequest("invalid_display_name", why.to_owned()))?;
+    accounts.limits.new_guest(address)?;
     let id = Uuid::new_v4();
     let token = Token::generate(id)?;
     store.create_player(id, &name, &token.hash).await?;
