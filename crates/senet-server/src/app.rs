@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, FromRef};
 use axum::routing::{get, post};
-use axum::serve::{Listener, ListenerExt, TapIo};
+use axum::serve::Listener;
 use axum::{Router, middleware};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
@@ -17,6 +17,7 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 use crate::cluster::Cluster;
 use crate::config::{ClusterSettings, Settings};
 use crate::error::{API_BODY_LIMIT, api_errors_as_json};
+use crate::listener::{Accepting, Peer, accepting};
 use crate::ops::{Metrics, Readiness};
 use crate::rooms::Rooms;
 use crate::store::Store;
@@ -144,25 +145,6 @@ impl ShutdownHandle {
     }
 }
 
-/// What the server accepts connections on: a TCP listener that turns
-/// Nagle's algorithm off on every accepted socket. Events are small frames
-/// written one at a time; with Nagle on, a frame written while the one
-/// before is not yet acknowledged waits for that ACK, which the client's
-/// TCP may delay by up to 40 ms.
-pub type Accepting = TapIo<TcpListener, fn(&mut TcpStream)>;
-
-/// Wraps a bound listener into the one [`Server::run`] serves on.
-pub fn accepting(listener: TcpListener) -> Accepting {
-    listener.tap_io(set_nodelay as fn(&mut TcpStream))
-}
-
-fn set_nodelay(stream: &mut TcpStream) {
-    if let Err(error) = stream.set_nodelay(true) {
-        // The connection still works, only its events may lag.
-        tracing::warn!(%error, "could not set TCP_NODELAY on an accepted socket");
-    }
-}
-
 /// How long a graceful shutdown waits for rooms to store what they must and
 /// sockets to close.
 const SHUTDOWN_LIMIT: Duration = Duration::from_secs(5);
@@ -243,7 +225,7 @@ impl Server {
 
     /// The bound address.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        Listener::local_addr(&self.listener)
+        Listener::local_addr(&self.listener).map(|peer| peer.addr)
     }
 
     /// Starts loading the expert's endgame tables in the background (see
@@ -274,9 +256,10 @@ impl Server {
         let mut signal = state.shutdown.clone();
         let rooms = state.rooms.clone();
         let app = router(state);
-        tracing::info!(addr = ?Listener::local_addr(&listener).ok(), "listening");
-        // The peer's address reaches handlers that limit by it (logins).
-        let app = app.into_make_service_with_connect_info::<SocketAddr>();
+        tracing::info!(addr = ?Listener::local_addr(&listener).ok().map(|peer| peer.addr), "listening");
+        // The peer's address reaches handlers that limit by it (logins),
+        // its socket's receive times the WebSocket handler.
+        let app = app.into_make_service_with_connect_info::<Peer>();
         let served = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 let _ = signal.wait_for(|stop| *stop).await;

@@ -22,6 +22,7 @@ pub mod computer;
 pub mod config;
 pub(crate) mod error;
 pub(crate) mod history;
+pub mod listener;
 pub(crate) mod lobby;
 pub(crate) mod metrics;
 pub(crate) mod ops;

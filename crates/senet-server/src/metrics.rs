@@ -16,6 +16,7 @@ const STEPS_COMMITTED: &str = "senet_steps_committed_total";
 const DB_COMMIT_SECONDS: &str = "senet_db_commit_seconds";
 const ACTION_SECONDS: &str = "senet_action_seconds";
 const FRAME_WAIT_SECONDS: &str = "senet_frame_wait_seconds";
+const READ_WAIT_SECONDS: &str = "senet_read_wait_seconds";
 const MESSAGES_REJECTED: &str = "senet_messages_rejected_total";
 const RECONNECTS: &str = "senet_reconnects_total";
 const WRITES_FAILED: &str = "senet_db_writes_failed_total";
@@ -46,6 +47,8 @@ pub fn install() -> Option<PrometheusHandle> {
                 .set_buckets_for_metric(Matcher::Full(ACTION_SECONDS.to_owned()), WAIT_BUCKETS)
                 .ok()?
                 .set_buckets_for_metric(Matcher::Full(FRAME_WAIT_SECONDS.to_owned()), WAIT_BUCKETS)
+                .ok()?
+                .set_buckets_for_metric(Matcher::Full(READ_WAIT_SECONDS.to_owned()), WAIT_BUCKETS)
                 .ok()?;
             match builder.install_recorder() {
                 Ok(handle) => {
@@ -53,6 +56,7 @@ pub fn install() -> Option<PrometheusHandle> {
                     let _ = HOT.set(Hot {
                         action: histogram!(ACTION_SECONDS),
                         frame_wait: histogram!(FRAME_WAIT_SECONDS),
+                        read_wait: histogram!(READ_WAIT_SECONDS),
                     });
                     keep_up(handle.clone());
                     Some(handle)
@@ -73,6 +77,7 @@ pub fn install() -> Option<PrometheusHandle> {
 struct Hot {
     action: Histogram,
     frame_wait: Histogram,
+    read_wait: Histogram,
 }
 
 /// Set when the recorder is installed; until then (or if another recorder
@@ -127,6 +132,10 @@ fn describe() {
         FRAME_WAIT_SECONDS,
         "Time from a frame queued for a connection to it written to the socket: the wait \
          for the connection's task, after senet_action_seconds ends."
+    );
+    describe_histogram!(
+        READ_WAIT_SECONDS,
+        "Time from a client's frame received by the kernel to the server reading it: the          wait in the socket, before senet_action_seconds starts (Linux; the receive time of          the read's last segment, so never overstated)."
     );
     describe_counter!(MESSAGES_REJECTED, "Client messages refused, by error code.");
     describe_counter!(
@@ -202,6 +211,14 @@ pub fn action_served(took: Duration) {
     match HOT.get() {
         Some(hot) => hot.action.record(took.as_secs_f64()),
         None => histogram!(ACTION_SECONDS).record(took.as_secs_f64()),
+    }
+}
+
+/// A client's frame was read `waited` after the kernel received it.
+pub fn frame_read(waited: Duration) {
+    match HOT.get() {
+        Some(hot) => hot.read_wait.record(waited.as_secs_f64()),
+        None => histogram!(READ_WAIT_SECONDS).record(waited.as_secs_f64()),
     }
 }
 

@@ -60,6 +60,8 @@ async fn metrics_show_live_figures_during_a_game() {
     assert!(sample(&during, "senet_action_seconds_count") >= f64::from(turns));
     // And each turn's frames reached both players' sockets.
     assert!(sample(&during, "senet_frame_wait_seconds_count") >= f64::from(2 * turns));
+    // Every action was read off a socket that the kernel stamped.
+    assert!(sample(&during, "senet_read_wait_seconds_count") >= f64::from(turns));
     assert!(
         sample(
             &during,

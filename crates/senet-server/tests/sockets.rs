@@ -404,11 +404,11 @@ async fn accepted_sockets_have_nodelay_set() {
     assert!(!accepted.nodelay().unwrap());
     // ...and the listener the server serves on turns it off.
     let mut listener =
-        senet_server::app::accepting(TcpListener::bind("127.0.0.1:0").await.unwrap());
-    let addr = Listener::local_addr(&listener).unwrap();
+        senet_server::listener::accepting(TcpListener::bind("127.0.0.1:0").await.unwrap());
+    let addr = Listener::local_addr(&listener).unwrap().addr;
     let _client = TcpStream::connect(addr).await.unwrap();
     let (accepted, _) = timeout(WAIT, Listener::accept(&mut listener))
         .await
         .unwrap();
-    assert!(accepted.nodelay().unwrap());
+    assert!(accepted.get_ref().nodelay().unwrap());
 }

@@ -4,7 +4,6 @@
 //! whenever a game ends.
 
 mod setup;
-mod stamped;
 mod wire;
 
 pub use setup::{Room, SetupError, set_up, set_up_against_computer};
@@ -24,7 +23,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use crate::stats::Stats;
 
-pub(super) type Ws = WebSocketStream<stamped::Stamped>;
+pub(super) type Ws = WebSocketStream<senet_stamped::Stamped>;
 
 /// Every wait during the set-up is bounded by this.
 pub(super) const SETUP_WAIT: Duration = Duration::from_secs(30);

@@ -2,6 +2,7 @@
 //! sockets, up to the game's start; or one player against the computer.
 
 use futures_util::StreamExt;
+use senet_stamped::Stamped;
 use serde_json::json;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, timeout};
@@ -14,7 +15,6 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::http::Target;
 
-use super::stamped::Stamped;
 use super::wire::*;
 use super::{SETUP_WAIT, Ws};
 
@@ -108,7 +108,12 @@ async fn open(url: &str, config: WebSocketConfig) -> Result<(Ws, Response), WsEr
         .ok_or(WsError::Url(UrlError::NoHostName))?;
     let tcp = TcpStream::connect(authority).await?;
     tcp.set_nodelay(true)?;
-    client_async_with_config(request, Stamped::new(tcp), Some(config)).await
+    let (stamped, refused) = Stamped::new(tcp);
+    if let Some(error) = refused {
+        // Its replies are then timed as they are read.
+        eprintln!("senet-load: no receive timestamps on a socket: {error}");
+    }
+    client_async_with_config(request, stamped, Some(config)).await
 }
 
 /// Reads a socket until a snapshot shows its seat, and, when `playing`,

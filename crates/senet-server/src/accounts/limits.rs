@@ -17,7 +17,7 @@
 //! an hour.
 
 use std::hash::Hash;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +29,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 
 use super::Accounts;
 use crate::error::AppError;
+use crate::listener::Peer;
 
 /// A burst size, checked at compile time.
 const fn burst(n: u32) -> NonZeroU32 {
@@ -156,8 +157,8 @@ where
         Ok(ClientAddress(
             parts
                 .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip()),
+                .get::<ConnectInfo<Peer>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.addr.ip()),
         ))
     }
 }

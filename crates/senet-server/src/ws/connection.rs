@@ -5,10 +5,12 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use axum::Extension;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use senet_stamped::ReceivedAt;
 use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
@@ -25,6 +27,7 @@ use super::{
 };
 use crate::config::Settings;
 use crate::error::AppError;
+use crate::listener::Peer;
 use crate::players::{Identity, authenticate, bearer_token};
 use crate::rooms::{Command, ConnId, Located, Outbound, Rooms};
 use crate::store::Store;
@@ -72,6 +75,7 @@ pub async fn ws_handler(
     Path(code): Path<String>,
     Query(query): Query<WsQuery>,
     headers: HeaderMap,
+    peer: Option<Extension<ConnectInfo<Peer>>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     super::origin::check_origin(&settings, &headers)?;
@@ -146,6 +150,7 @@ pub async fn ws_handler(
                     client_seed,
                     heartbeat,
                     going_away,
+                    received: peer.map(|Extension(ConnectInfo(peer))| peer.received),
                 };
                 run(socket, conn, link, queues, joining, shutdown, bucket).await;
             }
@@ -161,6 +166,8 @@ struct Joining {
     heartbeat: std::time::Duration,
     /// The close sent when the server stops.
     going_away: Close,
+    /// When the latest bytes read from the socket arrived.
+    received: Option<ReceivedAt>,
 }
 
 /// Why a connection's loop ended.
@@ -228,6 +235,7 @@ struct Session {
     ping_bucket: TokenBucket,
     stop: Stop,
     heartbeat: std::time::Duration,
+    received: Option<ReceivedAt>,
 }
 
 impl Session {
@@ -339,6 +347,11 @@ impl Session {
             }
             None => return Err(End::Broken),
         };
+        if let (Message::Text(_), Some(age)) =
+            (&message, self.received.as_ref().and_then(ReceivedAt::age))
+        {
+            crate::metrics::frame_read(age);
+        }
         let text = match message {
             Message::Close(_) => return Err(End::ClientClosed),
             // tungstenite answers pings itself.
@@ -409,6 +422,7 @@ async fn run(
         client_seed,
         heartbeat,
         going_away,
+        received,
     } = joining;
     let Queues {
         tx,
@@ -449,6 +463,7 @@ async fn run(
             going_away,
         },
         heartbeat,
+        received,
     };
     let end = session.serve(&mut rx).await;
     let Session {

@@ -1,0 +1,239 @@
+//! TCP streams that keep the kernel's receive time of their latest read
+//! (`SO_TIMESTAMPNS`, Linux), for timing how long bytes wait in a socket
+//! before a busy process reads them: the load tool times each reply at its
+//! arrival, the server times how long a client's frame waited for it.
+//! With several segments in one read, the time is the last one's, so it
+//! never comes earlier than any frame's own arrival: a wait read off it can
+//! only be understated.
+//!
+//! The time is kept in a [`ReceivedAt`] that can be cloned off the stream,
+//! for code that no longer owns the stream (a server's WebSocket handler
+//! behind an HTTP upgrade).
+
+#![forbid(unsafe_code)]
+
+use std::io;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::{Duration, SystemTime};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+
+/// The kernel's receive time of a stream's latest read, shared.
+#[derive(Debug, Clone, Default)]
+pub struct ReceivedAt(Arc<AtomicU64>);
+
+impl ReceivedAt {
+    /// When the latest read's last segment arrived; `None` before the first
+    /// stamped read (or where the system gives no stamps).
+    #[must_use]
+    pub fn get(&self) -> Option<SystemTime> {
+        match self.0.load(Ordering::Relaxed) {
+            0 => None,
+            nanos => SystemTime::UNIX_EPOCH.checked_add(Duration::from_nanos(nanos)),
+        }
+    }
+
+    /// How long ago that was, by the system clock (the kernel's stamps are
+    /// on it); `None` without a stamp or if the clock stepped back.
+    #[must_use]
+    pub fn age(&self) -> Option<Duration> {
+        SystemTime::now().duration_since(self.get()?).ok()
+    }
+
+    fn set(&self, at: SystemTime) {
+        let nanos = at
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |since| {
+                u64::try_from(since.as_nanos()).unwrap_or(u64::MAX)
+            });
+        self.0.store(nanos, Ordering::Relaxed);
+    }
+}
+
+/// A connected stream and the receive time of its latest read.
+#[derive(Debug)]
+pub struct Stamped {
+    inner: TcpStream,
+    received: ReceivedAt,
+    /// Room for one timestamp's control message, kept between reads.
+    #[cfg(target_os = "linux")]
+    control: Vec<u8>,
+}
+
+impl Stamped {
+    /// Wraps `inner`, asking the kernel to stamp what it receives. Where it
+    /// cannot, reads carry no time (and the error says why).
+    pub fn new(inner: TcpStream) -> (Stamped, Option<io::Error>) {
+        #[cfg(target_os = "linux")]
+        let refused = {
+            use nix::sys::socket::{setsockopt, sockopt::ReceiveTimestampns};
+            setsockopt(&inner, ReceiveTimestampns, &true)
+                .err()
+                .map(io::Error::from)
+        };
+        #[cfg(not(target_os = "linux"))]
+        let refused = Some(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "receive timestamps need Linux",
+        ));
+        let stamped = Stamped {
+            inner,
+            received: ReceivedAt::default(),
+            #[cfg(target_os = "linux")]
+            control: nix::cmsg_space!(nix::sys::time::TimeSpec),
+        };
+        (stamped, refused)
+    }
+
+    /// When the kernel received the latest read's bytes.
+    #[must_use]
+    pub fn received(&self) -> Option<SystemTime> {
+        self.received.get()
+    }
+
+    /// A handle on the receive time that outlives a borrow of the stream.
+    #[must_use]
+    pub fn received_at(&self) -> ReceivedAt {
+        self.received.clone()
+    }
+
+    /// The stream itself.
+    #[must_use]
+    pub fn get_ref(&self) -> &TcpStream {
+        &self.inner
+    }
+}
+
+/// One `recvmsg`: the bytes read and the receive time, if any.
+#[cfg(target_os = "linux")]
+#[allow(clippy::ptr_arg)] // nix's `recvmsg` takes the `Vec` itself
+fn read_stamped(
+    fd: std::os::fd::RawFd,
+    into: &mut [u8],
+    control: &mut Vec<u8>,
+) -> io::Result<(usize, Option<SystemTime>)> {
+    use nix::sys::socket::{ControlMessageOwned, MsgFlags, recvmsg};
+    let mut iov = [io::IoSliceMut::new(into)];
+    let message = recvmsg::<()>(fd, &mut iov, Some(control), MsgFlags::empty())?;
+    let stamp = message.cmsgs().ok().and_then(|mut all| {
+        all.find_map(|cmsg| match cmsg {
+            ControlMessageOwned::ScmTimestampns(at) => {
+                let since = std::time::Duration::from(at);
+                SystemTime::UNIX_EPOCH.checked_add(since)
+            }
+            _ => None,
+        })
+    });
+    Ok((message.bytes, stamp))
+}
+
+impl AsyncRead for Stamped {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            loop {
+                if let Err(error) = std::task::ready!(this.inner.poll_read_ready(cx)) {
+                    return Poll::Ready(Err(error));
+                }
+                let fd = this.inner.as_raw_fd();
+                let into = buf.initialize_unfilled();
+                let control = &mut this.control;
+                match this.inner.try_io(tokio::io::Interest::READABLE, || {
+                    read_stamped(fd, into, control)
+                }) {
+                    Ok((read, stamp)) => {
+                        if let Some(at) = stamp {
+                            this.received.set(at);
+                        }
+                        buf.advance(read);
+                        return Poll::Ready(Ok(()));
+                    }
+                    // Readiness was stale: wait for the next.
+                    Err(error) if error.kind() == io::ErrorKind::WouldBlock => {}
+                    Err(error) => return Poll::Ready(Err(error)),
+                }
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        Pin::new(&mut this.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Stamped {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use std::time::{Duration, SystemTime};
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+
+    use super::Stamped;
+
+    #[tokio::test]
+    async fn a_read_carries_the_time_its_bytes_arrived() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (accepted, _) = listener.accept().await.unwrap();
+        let (mut stamped, refused) = Stamped::new(accepted);
+        assert!(refused.is_none(), "{refused:?}");
+        let handle = stamped.received_at();
+        assert_eq!(handle.get(), None, "nothing read yet");
+
+        let before_write = SystemTime::now();
+        client.write_all(b"frame").await.unwrap();
+        let after_write = SystemTime::now();
+        // The bytes wait in the socket while the reader is elsewhere.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let mut buf = [0u8; 16];
+        let read = stamped.read(&mut buf).await.unwrap();
+        assert_eq!(&buf[..read], b"frame");
+
+        let at = stamped.received().expect("a stamp");
+        assert!(before_write <= at && at <= after_write, "{at:?}");
+        assert_eq!(handle.get(), Some(at), "the handle sees the same stamp");
+        assert!(handle.age().unwrap() >= Duration::from_millis(50));
+    }
+}
