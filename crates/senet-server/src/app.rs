@@ -53,7 +53,6 @@ pub struct AppState {
 /// bodies are limited to [`API_BODY_LIMIT`].
 pub fn router(state: AppState) -> Router {
     let api = Router::new()
-        .route("/api/players", post(crate::players::create_player))
         .route("/api/rooms", post(crate::rooms::create_room))
         .route("/api/rooms/{code}", get(crate::rooms::get_room))
         .merge(crate::lobby::router())

@@ -2,6 +2,7 @@
 //! keeping its id and games; a login from any device gets a player token
 //! of the usual format and a session cookie (`docs/accounts.md`).
 //!
+//! - `POST /api/players` — a new guest (limited per address)
 //! - `POST /api/accounts` — sign up (upgrade the calling player)
 //! - `POST /api/sessions` — log in
 //! - `DELETE /api/sessions` — log out (this token); `?everywhere=true`:
@@ -11,6 +12,7 @@
 //! - `GET /api/me` — who the token or the cookie names
 
 pub(crate) mod cookie;
+mod guests;
 mod handlers;
 mod limits;
 mod password;
@@ -21,7 +23,7 @@ use axum::Router;
 use axum::extract::FromRef;
 use axum::routing::{get, post};
 
-pub use limits::{AuthLimits, ClientAddress};
+pub use limits::AuthLimits;
 pub use password::Passwords;
 
 use crate::config::Settings;
@@ -63,6 +65,7 @@ where
     Arc<Settings>: FromRef<S>,
 {
     Router::new()
+        .route("/api/players", post(guests::create_player))
         .route("/api/accounts", post(handlers::sign_up))
         .route("/api/accounts/password", post(handlers::change_password))
         .route(

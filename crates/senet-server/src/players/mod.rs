@@ -1,7 +1,6 @@
 //! Player identities: display names and secret tokens.
 
 mod auth;
-mod handlers;
 pub(crate) mod name;
 pub(crate) mod username;
 
@@ -10,4 +9,3 @@ pub use auth::{
     AuthPlayer, Authenticated, Identity, Viewer, authenticate, authenticate_credential,
     bearer_token,
 };
-pub use handlers::create_player;

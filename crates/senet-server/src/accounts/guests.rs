@@ -1,4 +1,6 @@
-//! `POST /api/players`.
+//! `POST /api/players`: a new guest, the identity every player starts
+//! with (an account is a guest who signed up). Here, not in `players`,
+//! because each one counts against the per-address limits.
 
 use axum::Json;
 use axum::body::Bytes;
@@ -7,10 +9,11 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::auth::Token;
-use super::name::validate_display_name;
-use crate::accounts::{Accounts, ClientAddress};
+use super::Accounts;
+use super::limits::ClientAddress;
 use crate::error::{AppError, parse_json};
+use crate::players::Token;
+use crate::players::name::validate_display_name;
 use crate::store::Store;
 
 #[derive(Deserialize)]
@@ -31,7 +34,7 @@ pub struct PlayerCreated {
 
 /// `POST /api/players {display_name}` → `{player_id, token, display_name}`.
 /// Limited per client address (`accounts::limits`): each one is a row.
-pub async fn create_player(
+pub(super) async fn create_player(
     State(store): State<Store>,
     State(accounts): State<Accounts>,
     ClientAddress(address): ClientAddress,
