@@ -205,7 +205,7 @@ impl Server {
         }
         readiness.set_ready();
         Ok(Server {
-            listener: accepting(listener),
+            listener: accepting(listener, settings.read_wait_metrics),
             state: AppState {
                 store,
                 endgames: rooms.endgames().clone(),

@@ -5,10 +5,11 @@
 //! frame written while the one before is not yet acknowledged waits for
 //! that ACK, which the client's TCP may delay by up to 40 ms.
 //!
-//! Receive times: a player's frame can wait in its socket while the one
-//! core is busy with others; `senet_read_wait_seconds` (`ws::connection`)
-//! is that wait, the part of a player's wait before `senet_action_seconds`
-//! starts. The stream's [`ReceivedAt`] reaches the WebSocket handler in the
+//! Receive times (with `--read-wait-metrics`): a player's frame can wait
+//! in its socket while the one core is busy with others;
+//! `senet_read_wait_seconds` (`ws::connection`) is that wait, the part of a
+//! player's wait before `senet_action_seconds` starts. Off by default, as
+//! each read then costs a little more (`docs/benchmarks.md`). The stream's [`ReceivedAt`] reaches the WebSocket handler in the
 //! connection's info ([`Peer`]), as the upgraded stream itself is hidden
 //! behind hyper.
 
@@ -25,12 +26,18 @@ use tokio::net::TcpListener;
 #[derive(Debug)]
 pub struct Accepting {
     inner: TcpListener,
+    /// Whether accepted sockets keep their receive times.
+    stamp: bool,
 }
 
-/// Wraps a bound listener into the one [`crate::Server::run`] serves on.
+/// Wraps a bound listener into the one [`crate::Server::run`] serves on;
+/// `stamp`: its sockets keep their receive times.
 #[must_use]
-pub fn accepting(listener: TcpListener) -> Accepting {
-    Accepting { inner: listener }
+pub fn accepting(listener: TcpListener, stamp: bool) -> Accepting {
+    Accepting {
+        inner: listener,
+        stamp,
+    }
 }
 
 /// A connection's peer: its address (the per-address limits) and the
@@ -58,7 +65,11 @@ impl Listener for Accepting {
             // The connection still works, only its events may lag.
             tracing::warn!(%error, "could not set TCP_NODELAY on an accepted socket");
         }
-        let (stream, refused) = Stamped::new(stream);
+        let (stream, refused) = if self.stamp {
+            Stamped::new(stream)
+        } else {
+            (Stamped::unstamped(stream), None)
+        };
         if let Some(error) = refused
             && !NO_STAMPS_WARNED.swap(true, Ordering::Relaxed)
         {

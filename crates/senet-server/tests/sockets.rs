@@ -404,7 +404,7 @@ async fn accepted_sockets_have_nodelay_set() {
     assert!(!accepted.nodelay().unwrap());
     // ...and the listener the server serves on turns it off.
     let mut listener =
-        senet_server::listener::accepting(TcpListener::bind("127.0.0.1:0").await.unwrap());
+        senet_server::listener::accepting(TcpListener::bind("127.0.0.1:0").await.unwrap(), true);
     let addr = Listener::local_addr(&listener).unwrap().addr;
     let _client = TcpStream::connect(addr).await.unwrap();
     let (accepted, _) = timeout(WAIT, Listener::accept(&mut listener))

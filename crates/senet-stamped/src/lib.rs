@@ -58,6 +58,9 @@ impl ReceivedAt {
 #[derive(Debug)]
 pub struct Stamped {
     inner: TcpStream,
+    /// Whether reads ask for the receive time (else plain reads).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    stamping: bool,
     received: ReceivedAt,
     /// Room for one timestamp's control message, kept between reads.
     #[cfg(target_os = "linux")]
@@ -82,11 +85,25 @@ impl Stamped {
         ));
         let stamped = Stamped {
             inner,
+            stamping: refused.is_none(),
             received: ReceivedAt::default(),
             #[cfg(target_os = "linux")]
             control: nix::cmsg_space!(nix::sys::time::TimeSpec),
         };
         (stamped, refused)
+    }
+
+    /// Wraps `inner` without stamps: plain reads, at their plain cost, for
+    /// code that takes a `Stamped` whether or not it wants the times.
+    #[must_use]
+    pub fn unstamped(inner: TcpStream) -> Stamped {
+        Stamped {
+            inner,
+            stamping: false,
+            received: ReceivedAt::default(),
+            #[cfg(target_os = "linux")]
+            control: Vec::new(),
+        }
     }
 
     /// When the kernel received the latest read's bytes.
@@ -139,7 +156,7 @@ impl AsyncRead for Stamped {
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         #[cfg(target_os = "linux")]
-        {
+        if this.stamping {
             use std::os::fd::AsRawFd;
             loop {
                 if let Err(error) = std::task::ready!(this.inner.poll_read_ready(cx)) {
@@ -164,7 +181,6 @@ impl AsyncRead for Stamped {
                 }
             }
         }
-        #[cfg(not(target_os = "linux"))]
         Pin::new(&mut this.inner).poll_read(cx, buf)
     }
 }
@@ -235,5 +251,20 @@ mod tests {
         assert!(before_write <= at && at <= after_write, "{at:?}");
         assert_eq!(handle.get(), Some(at), "the handle sees the same stamp");
         assert!(handle.age().unwrap() >= Duration::from_millis(50));
+    }
+
+    #[tokio::test]
+    async fn an_unstamped_stream_reads_plainly() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (accepted, _) = listener.accept().await.unwrap();
+        let mut plain = Stamped::unstamped(accepted);
+        client.write_all(b"frame").await.unwrap();
+        let mut buf = [0u8; 16];
+        let read = plain.read(&mut buf).await.unwrap();
+        assert_eq!(&buf[..read], b"frame");
+        assert_eq!(plain.received(), None);
     }
 }

@@ -36,6 +36,7 @@ fn load_settings() -> Settings {
         // A load sets up more guests from 127.0.0.1 than one address may make.
         auth_limits: false,
         trust_forwarded_for: false,
+        read_wait_metrics: true,
     }
 }
 

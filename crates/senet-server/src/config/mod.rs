@@ -137,6 +137,13 @@ pub struct Config {
     #[arg(long, env = "SENET_TRUST_FORWARDED_FOR", default_value_t = false, action = clap::ArgAction::Set)]
     pub trust_forwarded_for: bool,
 
+    /// Time how long each client frame waits in its socket before the
+    /// server reads it (`senet_read_wait_seconds`; Linux's receive
+    /// timestamps on every socket). Off by default: each read then costs a
+    /// little more; on to find where a slow server's time goes.
+    #[arg(long, env = "SENET_READ_WAIT_METRICS", default_value_t = false, action = clap::ArgAction::Set)]
+    pub read_wait_metrics: bool,
+
     /// Log filter, `RUST_LOG` style (e.g. `info,senet_server=debug`).
     #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
     pub log: String,
@@ -249,6 +256,7 @@ impl Config {
             review_concurrency: self.review_concurrency,
             auth_limits: self.auth_limits,
             trust_forwarded_for: self.trust_forwarded_for,
+            read_wait_metrics: self.read_wait_metrics,
         }
     }
 }
@@ -321,6 +329,8 @@ pub struct Settings {
     pub auth_limits: bool,
     /// Whether the client's address is the last of `X-Forwarded-For`.
     pub trust_forwarded_for: bool,
+    /// Whether sockets keep their receive times (`senet_read_wait_seconds`).
+    pub read_wait_metrics: bool,
 }
 
 impl Settings {

@@ -198,6 +198,9 @@ pub async fn start_tuned(
         review_concurrency: 1,
         auth_limits: true,
         trust_forwarded_for: false,
+        // On in the tests, so they cover the stamped reads; the binary's
+        // default (off) is what the browser tests run.
+        read_wait_metrics: true,
     };
     tune(&mut settings);
     let server = Server::build(settings, store.clone(), "127.0.0.1:0".parse().unwrap())
