@@ -226,13 +226,19 @@ mod tests {
 
     use super::Stamped;
 
-    #[tokio::test]
-    async fn a_read_carries_the_time_its_bytes_arrived() {
+    /// A client and the server's end of its connection.
+    async fn connected() -> (TcpStream, TcpStream) {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut client = TcpStream::connect(listener.local_addr().unwrap())
+        let client = TcpStream::connect(listener.local_addr().unwrap())
             .await
             .unwrap();
         let (accepted, _) = listener.accept().await.unwrap();
+        (client, accepted)
+    }
+
+    #[tokio::test]
+    async fn a_read_carries_the_time_its_bytes_arrived() {
+        let (mut client, accepted) = connected().await;
         let (mut stamped, refused) = Stamped::new(accepted);
         assert!(refused.is_none(), "{refused:?}");
         let handle = stamped.received_at();
@@ -255,11 +261,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_unstamped_stream_reads_plainly() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let mut client = TcpStream::connect(listener.local_addr().unwrap())
-            .await
-            .unwrap();
-        let (accepted, _) = listener.accept().await.unwrap();
+        let (mut client, accepted) = connected().await;
         let mut plain = Stamped::unstamped(accepted);
         client.write_all(b"frame").await.unwrap();
         let mut buf = [0u8; 16];
