@@ -9,9 +9,9 @@
 //! in its socket while the one core is busy with others;
 //! `senet_read_wait_seconds` (`ws::connection`) is that wait, the part of a
 //! player's wait before `senet_action_seconds` starts. Off by default, as
-//! each read then costs a little more (`docs/benchmarks.md`). The stream's [`ReceivedAt`] reaches the WebSocket handler in the
-//! connection's info ([`Peer`]), as the upgraded stream itself is hidden
-//! behind hyper.
+//! each read then costs a little more (`docs/benchmarks.md`). The stream's
+//! [`ReceivedAt`] reaches the WebSocket handler in the connection's info
+//! ([`Peer`]), as the upgraded stream itself is hidden behind hyper.
 
 use std::io;
 use std::net::SocketAddr;
