@@ -147,6 +147,11 @@ pub struct Report {
     /// The load tool's CPU use in percent of one core: near 100 (on one
     /// core) means the tool, not the server, may be the bottleneck.
     pub load_cpu_percent: Option<f64>,
+    /// Each core's time inside the window, in percent: `[busy, idle,
+    /// steal]`, steal being time a virtual machine's core had work but the
+    /// hypervisor ran another guest (the server's core losing it shows as a
+    /// slower server).
+    pub core_percent: Vec<[f64; 3]>,
     /// The rooms against the computer (`--computer-rooms`), apart from the
     /// figures above, which are the people's rooms'; `null` without them.
     pub computer_rooms: Option<ComputerRooms>,
@@ -190,6 +195,7 @@ struct Sample {
     postgres: Option<Vec<(u32, u64)>>,
     nats_cpu: Option<f64>,
     load_cpu: Option<f64>,
+    cores: Vec<procfs::CoreTicks>,
 }
 
 fn sample(servers: &[String], postgres: &Postgres, nats: Option<&str>) -> Sample {
@@ -199,6 +205,7 @@ fn sample(servers: &[String], postgres: &Postgres, nats: Option<&str>) -> Sample
         postgres: postgres.sample(),
         nats_cpu: nats.and_then(procfs::cpu_seconds),
         load_cpu: procfs::cpu_seconds("self"),
+        cores: procfs::cores(),
     }
 }
 
@@ -412,6 +419,7 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         server_rss_end_kib,
         load_cpu_s,
         load_cpu_percent: load_cpu_s.map(|cpu| round3(cpu * 100.0 / window)),
+        core_percent: procfs::core_shares(&before.cores, &after.cores),
         computer_rooms: (options.computer_rooms > 0).then(|| ComputerRooms {
             level: options.computer_level.clone(),
             rooms: options.computer_rooms,

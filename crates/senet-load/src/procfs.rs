@@ -1,4 +1,5 @@
-//! What `/proc` says about a process: CPU time and resident memory (Linux).
+//! What `/proc` says about a process (CPU time, resident memory) and about
+//! the machine's cores (where their time went), on Linux.
 //!
 //! CPU times in `/proc/<pid>/stat` are in clock ticks; Linux reports them at
 //! `USER_HZ`, which is 100 on every architecture it supports, whatever the
@@ -68,6 +69,76 @@ pub fn parse_rss_kib(status: &str) -> Option<u64> {
 #[must_use]
 pub fn rss_kib(pid: &str) -> Option<u64> {
     parse_rss_kib(&fs::read_to_string(format!("/proc/{pid}/status")).ok()?)
+}
+
+/// Where one core's time went so far, in clock ticks (a `cpuN` line of
+/// `/proc/stat`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CoreTicks {
+    /// Running anything: user, nice, system, interrupts.
+    pub busy: u64,
+    /// Idle or waiting for I/O.
+    pub idle: u64,
+    /// Taken by the hypervisor for another guest while this one had work
+    /// (a virtual machine's lost time).
+    pub steal: u64,
+}
+
+/// Parses every `cpuN` line of `/proc/stat`, in core order (the `cpu`
+/// line of all cores together is left out).
+#[must_use]
+pub fn parse_cores(stat: &str) -> Vec<CoreTicks> {
+    stat.lines()
+        .filter(|line| {
+            line.strip_prefix("cpu")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .filter_map(|line| {
+            let fields: Vec<u64> = line
+                .split_whitespace()
+                .skip(1)
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .ok()?;
+            // user nice system idle iowait irq softirq steal [guest guest_nice]:
+            // guest time is counted in user already.
+            let field = |n: usize| fields.get(n).copied().unwrap_or(0);
+            Some(CoreTicks {
+                busy: field(0) + field(1) + field(2) + field(5) + field(6),
+                idle: field(3) + field(4),
+                steal: field(7),
+            })
+        })
+        .collect()
+}
+
+/// Every core's ticks now; empty where `/proc/stat` cannot be read.
+#[must_use]
+pub fn cores() -> Vec<CoreTicks> {
+    fs::read_to_string("/proc/stat")
+        .map(|stat| parse_cores(&stat))
+        .unwrap_or_default()
+}
+
+/// Each core's share of its ticks between two readings that went to
+/// work, idleness and steal, in percent (`[busy, idle, steal]`).
+#[must_use]
+pub fn core_shares(before: &[CoreTicks], after: &[CoreTicks]) -> Vec<[f64; 3]> {
+    before
+        .iter()
+        .zip(after)
+        .map(|(then, now)| {
+            let busy = now.busy.saturating_sub(then.busy);
+            let idle = now.idle.saturating_sub(then.idle);
+            let steal = now.steal.saturating_sub(then.steal);
+            // Tick counts stay far below 2^52: exact as floats.
+            #[allow(clippy::cast_precision_loss)]
+            let total = (busy + idle + steal).max(1) as f64;
+            #[allow(clippy::cast_precision_loss)]
+            let percent = |ticks: u64| (ticks as f64 * 1000.0 / total).round() / 10.0;
+            [percent(busy), percent(idle), percent(steal)]
+        })
+        .collect()
 }
 
 /// Which processes count as PostgreSQL's.
@@ -239,6 +310,42 @@ mod tests {
         let before = [(1, 100), (2, 50)];
         let after = [(1, 150), (2, 50), (3, 25)];
         assert!((cpu_between(&before, &after) - 0.75).abs() < 1e-9);
+    }
+
+    #[test]
+    fn cores_are_read_from_their_own_lines() {
+        let stat = "cpu  10 0 5 100 2 1 1 7 0 0\ncpu0 6 1 3 40 1 1 0 5 0 0\ncpu1 4 0 2 60 1 0 1 2\nintr 1 2 3\n";
+        let cores = parse_cores(stat);
+        assert_eq!(
+            cores,
+            vec![
+                CoreTicks {
+                    busy: 11,
+                    idle: 41,
+                    steal: 5
+                },
+                CoreTicks {
+                    busy: 7,
+                    idle: 61,
+                    steal: 2
+                },
+            ]
+        );
+        let later = [
+            CoreTicks {
+                busy: 71,
+                idle: 71,
+                steal: 15,
+            },
+            CoreTicks {
+                busy: 7,
+                idle: 161,
+                steal: 2,
+            },
+        ];
+        let shares = core_shares(&cores, &later);
+        assert_eq!(shares, vec![[60.0, 30.0, 10.0], [0.0, 100.0, 0.0]]);
+        assert!(!self::cores().is_empty());
     }
 
     #[test]
