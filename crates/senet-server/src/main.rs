@@ -19,6 +19,13 @@ use tracing_subscriber::EnvFilter;
 /// (`docs/benchmarks.md`, "The runtime's global queue").
 const GLOBAL_QUEUE_INTERVAL: u32 = 2;
 
+/// mimalloc instead of the system's malloc: the event loop allocates and
+/// frees a few small buffers for every frame (its JSON, the WebSocket's
+/// framing), and glibc's malloc and free were about 8 % of a loaded
+/// server's samples (`docs/benchmarks.md`, "The allocator").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -185,7 +185,9 @@ impl Pump {
                     }
                 }
                 frame = outbound.recv() => match frame {
-                    Some(Outbound::Text { text, .. }) => self.send(DownFrame::Text { text }).await,
+                    Some(Outbound::Text { text, .. }) => {
+                        self.send(DownFrame::Text { text: text.as_str().to_owned() }).await
+                    }
                     None => {
                         // The room stopped: it moves (or is reloaded) on
                         // the next connection, wherever that lands.

@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use axum::extract::ws::Utf8Bytes;
 use senet_engine::Choice;
 use senet_engine::kendall_v1::Side;
 use senet_engine::{RuleSetId, Seat};
@@ -24,8 +25,9 @@ pub enum Outbound {
     /// task to write it is the one part of a player's wait on the server
     /// that `senet_action_seconds` leaves out (`senet_frame_wait_seconds`).
     Text {
-        /// The frame.
-        text: String,
+        /// The frame, shared: every connection told the same event holds
+        /// the same bytes (a clone is a reference count).
+        text: Utf8Bytes,
         /// When it was queued.
         queued: Instant,
     },
@@ -34,9 +36,9 @@ pub enum Outbound {
 impl Outbound {
     /// A text frame queued now.
     #[must_use]
-    pub fn text(text: String) -> Outbound {
+    pub fn text(text: impl Into<Utf8Bytes>) -> Outbound {
         Outbound::Text {
-            text,
+            text: text.into(),
             queued: Instant::now(),
         }
     }

@@ -21,6 +21,7 @@ use super::protocol::close::{
     Close, GOING_AWAY, RATE_LIMITED, ROOM_CLOSED, ROOM_MOVED, ROOM_UNAVAILABLE, SILENT,
 };
 use super::protocol::{ClientMessage, ErrorCode, ServerMessage, Version, parse_client_message};
+use super::stop::Stop;
 use super::{
     CHAT_BURST, CHAT_PER_SEC, HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, PING_BURST, PING_PER_SEC,
     READ_BUFFER, TokenBucket,
@@ -182,45 +183,6 @@ enum End {
     Broken,
 }
 
-/// What ends a connection at once, whatever it is doing: the room's close
-/// (sent past the outbound queue, see [`crate::rooms::CloseSignal`]) and
-/// the server's shutdown.
-struct Stop {
-    room: watch::Receiver<Option<Close>>,
-    shutdown: watch::Receiver<bool>,
-    /// The close when the server stops.
-    going_away: Close,
-}
-
-impl Stop {
-    /// Resolves with the close to send once the connection must stop.
-    async fn wait(&mut self) -> Close {
-        tokio::select! {
-            biased;
-            close = room_close(&mut self.room) => close,
-            // A dropped sender means the server is gone too.
-            _ = self.shutdown.wait_for(|stop| *stop) => self.going_away,
-        }
-    }
-
-    /// Whether the server is shutting down.
-    fn shutting_down(&self) -> bool {
-        *self.shutdown.borrow()
-    }
-}
-
-/// The close the room asked for. If the room lets go of the connection
-/// without one, this never resolves: the end of the outbound queue tells
-/// the loop instead.
-async fn room_close(room: &mut watch::Receiver<Option<Close>>) -> Close {
-    if let Ok(close) = room.wait_for(Option::is_some).await {
-        if let Some(close) = *close {
-            return close;
-        }
-    }
-    std::future::pending().await
-}
-
 /// One connection's loop state.
 struct Session {
     socket: WebSocket,
@@ -308,7 +270,7 @@ impl Session {
     async fn outbound(&mut self, frame: Option<Outbound>) -> Result<(), End> {
         match frame {
             Some(Outbound::Text { text, queued }) => {
-                let sent = self.send(Message::Text(text.into())).await;
+                let sent = self.send(Message::Text(text)).await;
                 // Only frames that reached the socket: a broken or closing
                 // connection's are not a wait anyone saw.
                 if sent.is_ok() {
@@ -316,7 +278,7 @@ impl Session {
                 }
                 sent
             }
-            None if self.stop.shutting_down() => Err(End::Close(self.stop.going_away)),
+            None if self.stop.shutting_down() => Err(End::Close(self.stop.going_away())),
             None => Err(End::Close(ROOM_CLOSED)),
         }
     }
@@ -396,7 +358,7 @@ impl Session {
                 if self.link.act(self.conn, msg).await {
                     Ok(())
                 } else if self.stop.shutting_down() {
-                    Err(End::Close(self.stop.going_away))
+                    Err(End::Close(self.stop.going_away()))
                 } else if matches!(self.link, Link::Remote(_)) {
                     Err(End::Close(ROOM_MOVED))
                 } else {
@@ -457,11 +419,7 @@ async fn run(
         bucket,
         chat_bucket: TokenBucket::new(CHAT_BURST, CHAT_PER_SEC),
         ping_bucket: TokenBucket::new(PING_BURST, PING_PER_SEC),
-        stop: Stop {
-            room: close_rx,
-            shutdown,
-            going_away,
-        },
+        stop: Stop::new(close_rx, shutdown, going_away),
         heartbeat,
         received,
     };

@@ -7,6 +7,7 @@ mod link;
 mod origin;
 pub mod protocol;
 mod rate;
+mod stop;
 
 pub(crate) use close::{answer_close, close as close_socket};
 pub use connection::ws_handler;
