@@ -22,7 +22,7 @@ const GLOBAL_QUEUE_INTERVAL: u32 = 2;
 /// mimalloc instead of the system's malloc: the event loop allocates and
 /// frees a few small buffers for every frame (its JSON, the WebSocket's
 /// framing), and glibc's malloc and free were about 8 % of a loaded
-/// server's samples (`docs/benchmarks.md`, "The allocator").
+/// server's samples (`docs/benchmarks.md`, "The allocator and the stop signal").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
