@@ -883,6 +883,7 @@ format-close-too-many = The server closed the connection because this page sent 
 format-close-too-large = The server closed the connection because a message was too large.
 format-close-room-stopped = The room stopped unexpectedly on the server.
 format-close-moved = The game moved to another server; reconnecting.
+format-close-signed-out = You were signed out (a log-out or a password change, on this device or another). Sign in again to play; reload the page to watch.
 
 ## Durations ("13 s", "4 min 05 s", "1 h 02 min"); $min and $s after a
 ## larger unit come with a leading zero.
@@ -1328,6 +1329,8 @@ home-lobby-waiting = { $unit ->
     [min] waiting { $n } min ago
    *[h] waiting { $n } h ago
 }
+# $rating: the creator's rating in the room's rule set, already written out ("1500", "1500?").
+home-lobby-rating = rating { $rating }
 home-lobby-rated = rated
 # $open: seats still free; $seats: seats in all.
 home-lobby-seats-open = { $open } of { $seats } seats open

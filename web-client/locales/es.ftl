@@ -928,6 +928,7 @@ format-close-too-many = El servidor cerró la conexión porque esta página envi
 format-close-too-large = El servidor cerró la conexión porque un mensaje era demasiado grande.
 format-close-room-stopped = La sala se detuvo inesperadamente en el servidor.
 format-close-moved = La partida se trasladó a otro servidor; reconectando.
+format-close-signed-out = Se cerró tu sesión (al salir o al cambiar la contraseña, en este dispositivo o en otro). Vuelve a iniciar sesión para jugar; recarga la página para mirar.
 
 ## Duraciones ("13 s", "4 min 05 s", "1 h 02 min"); $min y $s detrás de
 ## una unidad mayor llevan un cero delante.
@@ -1412,6 +1413,8 @@ home-lobby-waiting = { $unit ->
     [min] esperando desde hace { $n } min
    *[h] esperando desde hace { $n } h
 }
+# $rating: la puntuación del creador en el juego de reglas de la sala, ya escrita ("1500", "1500?").
+home-lobby-rating = puntuación { $rating }
 home-lobby-rated = puntuada
 # $open: puestos aún libres; $seats: puestos en total.
 home-lobby-seats-open = { $open ->

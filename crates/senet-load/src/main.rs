@@ -6,6 +6,13 @@ use std::process::ExitCode;
 use clap::Parser;
 use senet_load::Options;
 
+/// mimalloc, as the server: the tool allocates a few small buffers for
+/// every frame, and with glibc's malloc a reused buffer was often a page
+/// given back and faulted in again (`docs/benchmarks.md`, "The load
+/// tool's own cost").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let options = Options::parse();

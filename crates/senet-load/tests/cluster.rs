@@ -70,6 +70,7 @@ async fn start_node(db_url: &str, id: String) -> Node {
         nats_url: std::env::var("TEST_NATS_URL")
             .unwrap_or_else(|_| "nats://127.0.0.1:4222".to_owned()),
         lease: Duration::from_secs(5),
+        revocation_recheck: Duration::from_secs(60),
     };
     Node {
         id,

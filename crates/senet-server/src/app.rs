@@ -46,6 +46,8 @@ pub struct AppState {
     pub reviews: crate::review::Reviews,
     /// Password hashing and login limits.
     pub accounts: crate::accounts::Accounts,
+    /// The sockets opened with each token, closed when it is revoked.
+    pub signed_in: crate::players::SignedIn,
 }
 
 /// The HTTP routes. Under `/api` every error is the JSON shape of
@@ -198,10 +200,20 @@ impl Server {
         let rooms =
             Rooms::new(store.clone(), settings.clone(), rx.clone()).with_cluster(cluster.clone());
         let conn_ids = Arc::new(AtomicU64::new(1));
+        let signed_in = crate::players::SignedIn::default();
         let resumed = rooms.resume_all().await?;
         tracing::info!(resumed, "unfinished rooms resumed");
         if let Some(cluster) = &cluster {
             start_node_tasks(cluster, &rooms, &conn_ids, &rx);
+            if let Some(outbox) = signed_in.outbox() {
+                tokio::spawn(crate::cluster::revocations::run(
+                    cluster.clone(),
+                    store.clone(),
+                    signed_in.clone(),
+                    outbox,
+                    rx.clone(),
+                ));
+            }
         }
         readiness.set_ready();
         Ok(Server {
@@ -212,6 +224,7 @@ impl Server {
                 reviews: rooms.reviews().clone(),
                 rooms,
                 accounts: crate::accounts::Accounts::new(&settings),
+                signed_in,
                 settings,
                 shutdown: rx,
                 conn_ids,

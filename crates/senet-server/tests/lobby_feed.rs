@@ -2,14 +2,17 @@
 //! raw HTTP client reading the event stream: the first event is the lobby
 //! as it is, a room that opens appears in a later event, one whose creator
 //! leaves disappears, a private room never shows, and an open feed does not
-//! hold up a graceful shutdown. Runs on PostgreSQL, or on SQLite with
-//! `TEST_BACKEND=sqlite`.
+//! hold up a graceful shutdown; a listed room shows its creator's rating.
+//! Runs on PostgreSQL, or on SQLite with `TEST_BACKEND=sqlite`.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod common;
 
+use chrono::Utc;
+use common::accounts::{account, seed_rating};
 use common::feed::{Feed, game_of, room_of};
-use common::{WAIT, spawn_app, wait};
+use common::{Remote, WAIT, spawn_app, start_on, wait};
+use serde_json::{Value, json};
 
 #[tokio::test]
 async fn the_feed_follows_games_starting_and_ending_with_their_time_controls() {
@@ -140,4 +143,105 @@ async fn the_feed_follows_the_lobby_and_ends_on_shutdown() {
     while let Some(codes) = feed.next().await {
         assert!(!codes.contains(&hidden), "{codes:?}");
     }
+}
+
+/// Opens a public room of `rule_set` as the holder of `token` and connects
+/// them (a room is listed while its creator is there): its code.
+async fn listed_room(
+    app: &Remote,
+    token: &str,
+    rule_set: &str,
+) -> (String, common::client::Client) {
+    let room = app
+        .create_room(token, json!({ "rule_set": rule_set, "public": true }))
+        .await;
+    let code = room["code"].as_str().unwrap().to_owned();
+    let (client, _) = app.connect_v2(&code, Some(token)).await;
+    (code, client)
+}
+
+/// The plain lobby once it lists every one of `codes`.
+async fn lobby_listing(app: &Remote, codes: &[&str]) -> Value {
+    let mut listed = Value::Null;
+    wait::until_true(WAIT, "the rooms listed", async || {
+        listed = app.http("GET", "/api/lobby", None, None).await.body;
+        codes.iter().all(|code| room_of(&listed, code).is_some())
+    })
+    .await;
+    listed
+}
+
+#[tokio::test]
+async fn a_listed_room_shows_its_creators_rating_in_its_pool() {
+    let app = spawn_app().await;
+    let (ahmose, ahmose_token) = account(&app, "Ahmose").await;
+    let (_, tiye_token) = account(&app, "Tiye").await;
+    let (_, guest_token) = app.player("Guest").await;
+    // Ahmose is established in Kendall and new in Jequier; Tiye has an
+    // account but no rated game; the guest has no account.
+    seed_rating(
+        &app.db_url,
+        &ahmose,
+        "kendall",
+        (1712.6, 80.0, 0.06, 30),
+        Utc::now(),
+    )
+    .await;
+    seed_rating(
+        &app.db_url,
+        &ahmose,
+        "jequier",
+        (1399.4, 300.0, 0.06, 2),
+        Utc::now(),
+    )
+    .await;
+    let (kendall, k) = listed_room(&app, &ahmose_token, "kendall").await;
+    let (jequier, j) = listed_room(&app, &ahmose_token, "jequier").await;
+    let (unrated, u) = listed_room(&app, &tiye_token, "kendall").await;
+    let (guest, g) = listed_room(&app, &guest_token, "kendall").await;
+    let codes = [
+        kendall.as_str(),
+        jequier.as_str(),
+        unrated.as_str(),
+        guest.as_str(),
+    ];
+    let check = |lobby: &Value| {
+        let rating = |code: &str| room_of(lobby, code).unwrap().get("creator_rating").cloned();
+        assert_eq!(
+            rating(&kendall),
+            Some(json!({ "rating": 1713, "provisional": false })),
+            "{lobby}"
+        );
+        assert_eq!(
+            rating(&jequier),
+            Some(json!({ "rating": 1399, "provisional": true })),
+            "{lobby}"
+        );
+        assert_eq!(rating(&unrated), None, "{lobby}");
+        assert_eq!(rating(&guest), None, "{lobby}");
+    };
+    check(&lobby_listing(&app, &codes).await);
+    let mut feed = Feed::open(&app).await;
+    check(&feed.next_event().await.expect("a first event"));
+
+    // A restarted server loads the rooms from the store: the same ratings.
+    for client in [k, j, u, g] {
+        client.close().await;
+    }
+    let db_url = app.stop().await;
+    let app = start_on(&db_url).await;
+    let mut clients = Vec::new();
+    for (code, token) in [
+        (&kendall, &ahmose_token),
+        (&jequier, &ahmose_token),
+        (&unrated, &tiye_token),
+        (&guest, &guest_token),
+    ] {
+        clients.push(app.connect_v2(code, Some(token)).await.0);
+    }
+    check(&lobby_listing(&app, &codes).await);
+    for client in clients {
+        client.close().await;
+    }
+    app.stop().await;
 }

@@ -45,24 +45,13 @@ fn casual(rule_set: &str, seats: u8) -> Value {
     json!({ "rule_set": rule_set, "seats": seats })
 }
 
-async fn waiting_in_pools(app: &Remote) -> i64 {
-    let r = app.http("GET", "/api/pools", None, None).await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    r.body
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|pool| pool["waiting"].as_i64().unwrap())
-        .sum()
-}
-
 #[tokio::test]
 async fn two_seekers_of_a_pool_are_seated_together() {
     let app = spawn_fast_app().await;
     let (a_id, a) = app.player("Ahmose").await;
     let (b_id, b) = app.player("Tiye").await;
     let mut first = seek(&app, &a, &casual("kendall", 2)).await;
-    assert_eq!(waiting_in_pools(&app).await, 1);
+    assert_eq!(app.waiting_in_pools().await, 1);
     let r = app.http("GET", "/api/pools", None, None).await;
     assert_eq!(r.body[0]["rule_set"], "kendall", "{}", r.text);
     assert_eq!(r.body[0]["time_control"]["kind"], "none", "{}", r.text);
@@ -72,7 +61,7 @@ async fn two_seekers_of_a_pool_are_seated_together() {
     let mut second = seek(&app, &b, &casual("kendall", 2)).await;
     let code = paired(&mut second).await;
     assert_eq!(paired(&mut first).await, code);
-    assert_eq!(waiting_in_pools(&app).await, 1, "the peril seeker waits on");
+    assert_eq!(app.waiting_in_pools().await, 1, "the peril seeker waits on");
     // Both hold a seat of a game under way.
     for (id, token) in [(&a_id, &a), (&b_id, &b)] {
         let (_, snapshot) = app.connect_v2(&code, Some(token)).await;
@@ -87,7 +76,7 @@ async fn two_seekers_of_a_pool_are_seated_together() {
     }
     other.send(json!({ "type": "cancel" })).await;
     assert_eq!(other.recv().await["reason"], "cancelled");
-    assert_eq!(waiting_in_pools(&app).await, 0);
+    assert_eq!(app.waiting_in_pools().await, 0);
     app.stop().await;
 }
 
@@ -128,7 +117,7 @@ async fn a_seeker_who_leaves_or_seeks_elsewhere_is_out_of_the_pool() {
             .is_err(),
         "no pair with a seeker who left"
     );
-    assert_eq!(waiting_in_pools(&app).await, 1);
+    assert_eq!(app.waiting_in_pools().await, 1);
     // One pool at a time: seeking again replaces the first seek.
     let (_, c) = app.player("Switcher").await;
     let mut first = seek(&app, &c, &casual("simple", 2)).await;
@@ -136,7 +125,7 @@ async fn a_seeker_who_leaves_or_seeks_elsewhere_is_out_of_the_pool() {
     let told = first.recv().await;
     assert_eq!(told["type"], "cancelled", "{told}");
     assert_eq!(told["reason"], "replaced", "{told}");
-    assert_eq!(waiting_in_pools(&app).await, 2);
+    assert_eq!(app.waiting_in_pools().await, 2);
     // Bad seeks are refused with a reason, and the socket stays usable.
     let mut client = Client::open(&seek_url(&app, &c), None).await.unwrap();
     for (message, code) in [
@@ -255,7 +244,7 @@ async fn two_hundred_seekers_at_once_are_each_paired_exactly_once() {
         seated_sorted.sort_unstable();
         assert_eq!(seated_sorted, expected, "room {code}");
     }
-    assert_eq!(waiting_in_pools(app).await, 0);
+    assert_eq!(app.waiting_in_pools().await, 0);
 }
 
 #[tokio::test]

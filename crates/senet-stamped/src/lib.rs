@@ -164,10 +164,24 @@ impl AsyncRead for Stamped {
                 }
                 let fd = this.inner.as_raw_fd();
                 let into = buf.initialize_unfilled();
+                let room = into.len();
                 let control = &mut this.control;
-                match this.inner.try_io(tokio::io::Interest::READABLE, || {
-                    read_stamped(fd, into, control)
-                }) {
+                let mut short = None;
+                let read = this.inner.try_io(tokio::io::Interest::READABLE, || {
+                    let (read, stamp) = read_stamped(fd, into, control)?;
+                    if read > 0 && read < room {
+                        // A short read emptied the socket: as tokio's own
+                        // reads do, its readiness is cleared (by answering
+                        // `WouldBlock` to `try_io`, which keeps a readiness
+                        // newer than this read), so the next poll waits for
+                        // the next arrival instead of making a read that
+                        // finds nothing: a second `recvmsg` a frame.
+                        short = Some((read, stamp));
+                        return Err(io::ErrorKind::WouldBlock.into());
+                    }
+                    Ok((read, stamp))
+                });
+                match short.map_or(read, Ok) {
                     Ok((read, stamp)) => {
                         if let Some(at) = stamp {
                             this.received.set(at);
@@ -244,16 +258,26 @@ mod tests {
         let handle = stamped.received_at();
         assert_eq!(handle.get(), None, "nothing read yet");
 
-        let before_write = SystemTime::now();
-        client.write_all(b"frame").await.unwrap();
-        let after_write = SystemTime::now();
-        // The bytes wait in the socket while the reader is elsewhere.
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let mut buf = [0u8; 16];
-        let read = stamped.read(&mut buf).await.unwrap();
-        assert_eq!(&buf[..read], b"frame");
-
-        let at = stamped.received().expect("a stamp");
+        // The kernel turns its receive stamps on for the whole system when
+        // the first socket asks, by a deferred work item: a segment that
+        // arrives before that runs (a busy machine) has none. So frames
+        // go until one comes stamped, for at most a few seconds.
+        let mut stamped_frame = None;
+        for _ in 0..100 {
+            let before_write = SystemTime::now();
+            client.write_all(b"frame").await.unwrap();
+            let after_write = SystemTime::now();
+            // The bytes wait in the socket while the reader is elsewhere.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let mut buf = [0u8; 16];
+            let read = stamped.read(&mut buf).await.unwrap();
+            assert_eq!(&buf[..read], b"frame");
+            if let Some(at) = stamped.received() {
+                stamped_frame = Some((before_write, at, after_write));
+                break;
+            }
+        }
+        let (before_write, at, after_write) = stamped_frame.expect("a stamp");
         assert!(before_write <= at && at <= after_write, "{at:?}");
         assert_eq!(handle.get(), Some(at), "the handle sees the same stamp");
         assert!(handle.age().unwrap() >= Duration::from_millis(50));
@@ -268,5 +292,40 @@ mod tests {
         let read = plain.read(&mut buf).await.unwrap();
         assert_eq!(&buf[..read], b"frame");
         assert_eq!(plain.received(), None);
+    }
+
+    /// A read shorter than its buffer clears the socket's readiness: the
+    /// next read must still wake when more bytes come, and a full read
+    /// (more waiting than the buffer holds) must not lose the rest.
+    #[tokio::test]
+    async fn reads_wake_for_each_arrival_and_a_full_read_keeps_the_rest() {
+        let (mut client, accepted) = connected().await;
+        let (mut stamped, _) = Stamped::new(accepted);
+        let mut buf = [0u8; 16];
+        let patience = Duration::from_secs(5);
+        for round in 0..20u8 {
+            // The read waits before the bytes are written.
+            let write = async {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                client.write_all(&[round; 5]).await.unwrap();
+            };
+            let (read, ()) = tokio::join!(
+                tokio::time::timeout(patience, stamped.read(&mut buf)),
+                write
+            );
+            let read = read.expect("woken by the arrival").unwrap();
+            assert_eq!(&buf[..read], &[round; 5]);
+        }
+        client.write_all(&[7u8; 24]).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let mut got = Vec::new();
+        while got.len() < 24 {
+            let read = tokio::time::timeout(patience, stamped.read(&mut buf))
+                .await
+                .expect("the rest without a new arrival")
+                .unwrap();
+            got.extend_from_slice(&buf[..read]);
+        }
+        assert_eq!(got, vec![7u8; 24]);
     }
 }

@@ -221,6 +221,8 @@ export function closeText(code, reason = '') {
       return t('format-close-room-stopped');
     case 1012:
       return t('format-close-moved');
+    case 4401:
+      return t('format-close-signed-out');
     default:
       return null;
   }

@@ -62,6 +62,21 @@ export function forget(store, playerId) {
 }
 
 /**
+ * Forgets the identities saved with this token, once the server said it was
+ * revoked (a log-out or a password change, here or on another device). By
+ * the token, not the player: a login made since on this device is the same
+ * player with a new token, and stays.
+ * @param {KeyValue} store
+ * @param {string} token
+ */
+export function forgetToken(store, token) {
+  const saved = load(store);
+  const known = saved.known.filter((k) => k.token !== token);
+  const current = saved.current?.token === token ? null : saved.current;
+  store.setItem(KEY, JSON.stringify({ current, known }));
+}
+
+/**
  * The saved identity that holds one of these seats, if any.
  * @param {Saved} saved
  * @param {ReadonlyArray<{player_id: string}>} players

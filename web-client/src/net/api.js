@@ -139,7 +139,7 @@ export function getRoom(code) {
 }
 
 /**
- * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string, time_control?: import('../logic/clock.js').TimeControl, rated?: boolean}} LobbyRoom
+ * @typedef {{code: string, rule_set: string, creator: string, seats: number, open_seats: number, open_seat: number, invite_url: string, created_at: string, time_control?: import('../logic/clock.js').TimeControl, rated?: boolean, creator_rating?: {rating: number, provisional: boolean}}} LobbyRoom
  */
 
 /**

@@ -28,6 +28,14 @@ export function backoffDelay(attempt, random = Math.random()) {
   return Math.round(base * (1 + 0.25 * random));
 }
 
+/**
+ * The close code of a socket whose token was revoked (a log-out or a
+ * password change, here or on another device): reconnecting with the same
+ * token is refused, so the page stops and says so (docs/protocol.md, "Close
+ * codes").
+ */
+export const SIGNED_OUT = 4401;
+
 /** @typedef {'connecting' | 'open' | 'reconnecting' | 'stopped'} SocketStatus */
 
 /**
@@ -119,6 +127,12 @@ export class RoomSocket {
   lost(opened, closeCode, closeReason) {
     if (!opened) this.failedOpens += 1;
     if (this.stopped) return;
+    if (closeCode === SIGNED_OUT) {
+      // The token is dead: a retry would only be refused.
+      this.stopped = true;
+      this.hooks.onStatus('stopped', { attempt: this.attempt, delay: 0, closeCode, closeReason });
+      return;
+    }
     const delay = backoffDelay(this.attempt);
     this.attempt += 1;
     this.hooks.onStatus('reconnecting', { attempt: this.attempt, delay, closeCode, closeReason });

@@ -2,6 +2,7 @@
 // public games being played, both kept up to date by the lobby feed.
 
 import { getLobby, getRuleSets, roomOptions } from '../net/api.js';
+import { ratingText } from '../net/accounts-api.js';
 import { createRoomAs, playerNamed } from '../net/create-room.js';
 import { controlText, timeControlHtml, timeControlRequest } from '../logic/clock.js';
 import { liveGames } from '../net/history-api.js';
@@ -249,7 +250,7 @@ export async function showHome(root) {
             const rs = rsNames[r.rule_set] ?? r.rule_set;
             const tc = controlText(r.time_control);
             const join = mine.has(r.creator) ? 'home-lobby-open' : 'home-lobby-join';
-            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong><small>${esc(t('home-lobby-waiting', since(r.created_at, now)))}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''}${r.rated ? ` · ${esc(t('home-lobby-rated'))}` : ''} · ${esc(t('home-lobby-seats-open', { open: r.open_seats, seats: r.seats }))}</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="${esc(t('home-lobby-join.aria-label', { name: r.creator, ruleSet: rs }))}">${esc(t(join))}</button></li>`;
+            return `<li class="lobby-room" data-rule-set="${esc(r.rule_set)}"><span class="lobby-who">${pieceSvg(r.open_seat, 'inline')}<strong>${esc(r.creator)}</strong>${r.creator_rating ? ` <span class="lobby-rating" data-testid="lobby-rating">${esc(t('home-lobby-rating', { rating: ratingText(r.creator_rating) }))}</span>` : ''}<small>${esc(t('home-lobby-waiting', since(r.created_at, now)))}</small></span><span class="lobby-side">${esc(rs)}${tc ? ` · <span class="lobby-clock">${esc(tc)}</span>` : ''}${r.rated ? ` · ${esc(t('home-lobby-rated'))}` : ''} · ${esc(t('home-lobby-seats-open', { open: r.open_seats, seats: r.seats }))}</span><button type="button" class="btn primary" data-join="${esc(r.code)}" aria-label="${esc(t('home-lobby-join.aria-label', { name: r.creator, ruleSet: rs }))}">${esc(t(join))}</button></li>`;
           })
           .join('')
       : `<li class="note empty">${esc(t('home-lobby-empty'))}</li>`;

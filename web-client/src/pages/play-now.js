@@ -4,7 +4,8 @@
 // rule sets and their seat counts come from the server's descriptions.
 
 import { TIME_CONTROL_CHOICES, controlText, timeControlRequest } from '../logic/clock.js';
-import { errorText } from '../logic/format.js';
+import { closeText, errorText } from '../logic/format.js';
+import { SIGNED_OUT } from '../net/socket.js';
 import { pools } from '../net/accounts-api.js';
 import * as identity from '../logic/identity.js';
 import { esc } from './ui.js';
@@ -112,7 +113,13 @@ export function wirePlayNow(root, ruleSets, ensureIdentity) {
         ws.close();
       }
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (ev) => {
+      if (ev.code === SIGNED_OUT) {
+        // Logged out here or elsewhere: the seek is gone and so is the token.
+        identity.forgetToken(localStorage, id.token);
+        errors.textContent = closeText(SIGNED_OUT) ?? '';
+        status.textContent = '';
+      }
       if (socket === ws) idle();
     });
   });

@@ -4,7 +4,8 @@
 // pacing, render, actions, announce); this one only connects them.
 
 import { ApiError, checkOrigin, getRoom } from '../net/api.js';
-import { RoomSocket } from '../net/socket.js';
+import { RoomSocket, SIGNED_OUT } from '../net/socket.js';
+import * as identity from '../logic/identity.js';
 import { closeText, errorText, nameOf, namesOf } from '../logic/format.js';
 import { mySeat, playing, reduce } from '../logic/state.js';
 import { toast } from '../pages/ui.js';
@@ -54,6 +55,10 @@ export function playRoom(root, code, token, setConn) {
     : null;
   let leaving = false;
   const pacing = new DrawPacing(apply);
+  /** The step messages shown since the last draw: their slides come after it. @type {ServerMessage[]} */
+  const slides = [];
+  /** The animation frame a draw waits for (0: none). */
+  let frame = 0;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let pendingTimer;
 
@@ -75,7 +80,14 @@ export function playRoom(root, code, token, setConn) {
       page.online = status === 'open';
       if (status === 'open') setConn('open', t('room-connected'));
       else if (status === 'connecting') setConn('connecting', t('room-connecting'));
-      else if (status === 'reconnecting') {
+      else if (status === 'stopped' && info.closeCode === SIGNED_OUT) {
+        // The token is dead (the socket stops of itself): this browser
+        // forgets it.
+        if (token) identity.forgetToken(localStorage, token);
+        const why = closeText(SIGNED_OUT) ?? '';
+        setConn('stopped', why);
+        toast(why, 'error');
+      } else if (status === 'reconnecting') {
         const why = info.closeCode ? closeText(info.closeCode, info.closeReason) : null;
         const wait = info.delay ? t('room-retrying', { seconds: Math.ceil(info.delay / 1000) }) : null;
         setConn('reconnecting', [why, t('room-connection-lost'), wait].filter(Boolean).join(' '));
@@ -109,17 +121,39 @@ export function playRoom(root, code, token, setConn) {
     // The end of a game changes what the room keeps (the series score):
     // ask for the room as it is now.
     if (msg.type === 'game_over') socket.send({ type: 'snapshot' });
-    draw();
     // The room as first received neither slides nor sounds: nothing moved.
-    if (msg.type === 'step' && prev && page.game) animate(root, msg, namesOf(page.game));
+    if (msg.type === 'step' && prev) slides.push(msg);
+    if (page.drawn) drawSoon();
+    else draw();
     if (prev) hear(page, msg, widgets.notifier);
   }
 
+  /**
+   * Draws the page now (what the player's own input needs: their click
+   * disables the controls at once, so it is sent once), then slides the
+   * pieces of the steps shown since the last draw.
+   */
   function draw() {
+    cancelAnimationFrame(frame);
+    frame = 0;
     if (!page.game) return;
     const { tappedShown } = render(root, page, widgets, pacing.waiting, draw);
     drew(page, tappedShown);
     forced();
+    const names = namesOf(page.game);
+    for (const msg of slides.splice(0)) animate(root, msg, names);
+  }
+
+  /**
+   * Draws the page at the next frame: the server's messages can come faster
+   * than the screen shows them (a computer's throw and move, a quick
+   * opponent), and a page drawn several times a frame costs a phone its
+   * frames for nothing. A hidden page has no frames, but its title still
+   * says whose turn it is: drawn at once.
+   */
+  function drawSoon() {
+    if (document.hidden) draw();
+    else if (!frame) frame = requestAnimationFrame(draw);
   }
 
   function forced() {

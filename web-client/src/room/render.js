@@ -135,7 +135,8 @@ function restore(root, kept) {
   const help = /** @type {HTMLDetailsElement | null} */ (root.querySelector('details.help'));
   if (help) help.open = kept.helpOpen;
   const list = root.querySelector('.record-list');
-  if (list) list.scrollTop = kept.scroll;
+  // A new list starts at the top: setting 0 would only force a layout.
+  if (list && kept.scroll > 0) list.scrollTop = kept.scroll;
 }
 
 /**

@@ -9,26 +9,12 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { serverAndBrowser } from './harness.js';
 import { DESKTOP } from './play.js';
+import { PASSWORD, signUp } from './signup.js';
 import { check } from './axe.js';
 
 /** @typedef {import('playwright-core').Page} Page */
 
 const env = serverAndBrowser(['--rate-per-sec', '1000', '--rate-burst', '1000']);
-const PASSWORD = 'correct horse battery';
-
-/**
- * Signs up on the account page.
- * @param {Page} page
- * @param {string} username
- */
-async function signUp(page, username) {
-  await page.goto(`${env.server.base}/account`);
-  await page.fill('#signup-username', username);
-  await page.fill('#signup-password', PASSWORD);
-  await page.click('[data-testid="signup"]');
-  await page.waitForSelector('[data-testid="account-username"]');
-  assert.equal(await page.textContent('[data-testid="account-username"]'), username);
-}
 
 /**
  * Presses Play now for a rated Kendall game with a 5 + 3 clock (the page
@@ -51,7 +37,7 @@ function psql(sql) {
   execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', env.server.db, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
 }
 
-test('sign up, Play now in two browsers, a rated game, the new rating on the profile and the leaderboard', { timeout: 300_000 }, async () => {
+test('sign up, Play now in two browsers, a rated game, the new rating on the profile, the leaderboard and the lobby', { timeout: 300_000 }, async () => {
   /** @type {string[]} */
   const found = [];
   const ctxA = await env.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', bypassCSP: true });
@@ -69,9 +55,9 @@ test('sign up, Play now in two browsers, a rated game, the new rating on the pro
   await a.waitForSelector('#login-error:not([hidden])');
   assert.match(await a.textContent('#login-error') ?? '', /username or the password is wrong/);
 
-  await signUp(a, 'Amunet');
+  await signUp(a, env.server.base, 'Amunet');
   await check(a, 'light', 'account-signed-in', found);
-  await signUp(b, 'Bastet');
+  await signUp(b, env.server.base, 'Bastet');
   // Bastet has an established Kendall rating from earlier rated games.
   psql("INSERT INTO ratings (player_id, pool, rating, deviation, volatility, games, rated_at) SELECT player_id, 'kendall', 1600, 80, 0.06, 30, now() FROM accounts WHERE username = 'Bastet'");
 
@@ -125,6 +111,20 @@ test('sign up, Play now in two browsers, a rated game, the new rating on the pro
   await a.waitForSelector('[data-testid="rating-kendall"]');
   assert.match((await a.textContent('[data-testid="rating-kendall"]')) ?? '', /^\d+\?$/);
   assert.doesNotMatch(row, /Amunet/);
+
+  // A public room Bastet opens shows her new rating in the lobby.
+  await b.goto(`${env.server.base}/`);
+  await b.waitForSelector('#create-form');
+  await b.fill('#name', 'Bastet');
+  await b.check('input[name="rule_set"][value="kendall"]');
+  await b.click('#create-btn');
+  await b.waitForURL(/\/r\/[A-Za-z0-9_-]+$/);
+  await b.waitForSelector('#app[data-phase]');
+  await a.goto(`${env.server.base}/`);
+  await a.waitForSelector('.lobby-room [data-testid="lobby-rating"]');
+  assert.equal(await a.textContent('.lobby-room:has([data-testid="lobby-rating"]) strong'), 'Bastet');
+  assert.equal(await a.textContent('[data-testid="lobby-rating"]'), `rating ${rating}`);
+  await check(a, 'light', 'home-lobby-rating', found);
 
   // Logging out forgets the account in this browser.
   await a.goto(`${env.server.base}/account`);

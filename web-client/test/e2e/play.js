@@ -201,10 +201,10 @@ export function stopAutoplay(page) {
 export async function playOut(pages, opts = {}) {
   for (const page of pages) await autoplay(page, { board: opts.board });
   if (opts.onSteps) {
-    await pages[0].waitForFunction((n) => document.getElementById('app')?.dataset.phase === 'finished' || document.querySelectorAll('.record-list li').length >= n, opts.at ?? 40, { timeout: opts.limitMs ?? 240_000 });
+    await pages[0].waitForFunction((n) => document.getElementById('app')?.dataset.phase === 'finished' || document.querySelectorAll('.record-list li').length >= n, opts.at ?? 40, { timeout: opts.limitMs ?? 600_000 });
     await opts.onSteps();
   }
-  await pages[0].waitForSelector('#app[data-phase="finished"]', { timeout: opts.limitMs ?? 240_000 });
+  await pages[0].waitForSelector('#app[data-phase="finished"]', { timeout: opts.limitMs ?? 600_000 });
   let actions = 0;
   for (const page of pages) actions += await stopAutoplay(page);
   return actions;

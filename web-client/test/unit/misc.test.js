@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backoffDelay } from '../../src/net/socket.js';
-import { forget, load, nameProblem, remember, seatHolder } from '../../src/logic/identity.js';
+import { forget, forgetToken, load, nameProblem, remember, seatHolder } from '../../src/logic/identity.js';
 import { route } from '../../src/main.js';
 import { ago, seatsHtml } from '../../src/pages/home.js';
 import { playNowHtml } from '../../src/pages/play-now.js';
@@ -31,6 +31,27 @@ test('identities are kept per player; the seat holder is found after a rename', 
   assert.equal(load(store).current, null);
   m.set('senet.identities.v1', '{not json');
   assert.deepEqual(load(store), { current: null, known: [] });
+});
+
+test('a revoked token is forgotten, a newer login of the same player kept', () => {
+  /** @type {Map<string, string>} */
+  const m = new Map();
+  const store = { getItem: (/** @type {string} */ k) => m.get(k) ?? null, setItem: (/** @type {string} */ k, /** @type {string} */ v) => void m.set(k, v) };
+  const old = { player_id: 'a', token: 'a.old', display_name: 'Ann' };
+  const other = { player_id: 'b', token: 'b.t', display_name: 'Bea' };
+  remember(store, old);
+  remember(store, other);
+  forgetToken(store, 'a.old');
+  assert.deepEqual(load(store).known.map((k) => k.token), ['b.t']);
+  assert.equal(load(store).current?.token, 'b.t');
+  // Logged in again since: the same player, a new token, which stays.
+  const fresh = { player_id: 'a', token: 'a.new', display_name: 'Ann' };
+  remember(store, fresh);
+  forgetToken(store, 'a.old');
+  assert.equal(load(store).current?.token, 'a.new');
+  forgetToken(store, 'a.new');
+  assert.equal(load(store).current, null);
+  assert.deepEqual(load(store).known.map((k) => k.token), ['b.t']);
 });
 
 test('display names follow the server rules', () => {

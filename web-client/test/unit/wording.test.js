@@ -109,6 +109,8 @@ test('a piece is "Spool\'s piece" in the record, never "Spool (computer, expert)
 test('a room that moved to another server is said so, in words, not as a failure', () => {
   assert.match(closeText(1012, 'room moved, reconnect') ?? '', /moved to another server/);
   assert.match(errorText('room_moved', 'the game moved to another server; reconnecting'), /Nothing changed/);
+  // A revoked token: signed out, in words that say what to do.
+  assert.match(closeText(4401, 'signed out') ?? '', /signed out.*Sign in again/);
   // An ordinary drop still says nothing.
   assert.equal(closeText(1006), null);
 });
@@ -154,6 +156,7 @@ test('in Spanish: errors, computer names, the headline, results and scores', () 
     const places = standingText(three, { places: [0, 1, 2], scores: [9, 1, 0], how: 'three_borne_off' }).places;
     assert.deepEqual(places, ['1. Tiye · 9 puntos', '2. Nefertari · 1 punto', '3. Akhenaten · 0 puntos']);
     assert.equal(closeText(1001), 'El servidor se está reiniciando.');
+    assert.match(closeText(4401) ?? '', /^Se cerró tu sesión .*iniciar sesión/);
     assert.equal(nameProblem('a'.repeat(33)), 'Los nombres pueden tener como máximo 32 caracteres.');
   } finally {
     useLanguage('en');

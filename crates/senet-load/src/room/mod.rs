@@ -15,7 +15,6 @@ use std::time::{Duration, SystemTime};
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use serde_json::json;
 use tokio::time::{Instant, sleep_until, timeout};
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -106,6 +105,13 @@ const SNAPSHOT: &str = r#"{"v":2,"type":"snapshot"}"#;
 const OFFER_REMATCH: &str = r#"{"v":2,"type":"offer_rematch"}"#;
 const RESIGN: &str = r#"{"v":2,"type":"resign"}"#;
 
+/// A `decide` frame for `option` (written directly: building a JSON value
+/// for it cost the tool an allocation per field).
+fn decide(option: &str) -> String {
+    let option = serde_json::Value::from(option);
+    format!(r#"{{"v":2,"type":"decide","option":{option}}}"#)
+}
+
 impl Player {
     async fn send(&mut self, side: usize, text: String) -> Result<(), Closed> {
         let sent = timeout(
@@ -151,10 +157,7 @@ impl Player {
                     return Ok(());
                 }
                 let option = &options[self.rng.random_range(0..options.len())];
-                (
-                    json!({ "v": 2, "type": "decide", "option": option }).to_string(),
-                    true,
-                )
+                (decide(option), true)
             }
             _ => return Ok(()),
         };
@@ -228,7 +231,7 @@ impl Player {
             self.stats.error("bad_frame");
             return Ok(());
         };
-        match frame.kind.as_str() {
+        match frame.kind.as_ref() {
             "step" => self.step(side, frame, now),
             "snapshot" => {
                 let this = &mut self.room.sides[side];
@@ -369,6 +372,13 @@ impl Player {
             Some(period) => Instant::now() + period.mul_f64(self.rng.random_range(0.0..1.0)),
             None => self.plan.end,
         };
+        // Both sleeps live across the loop and are reset only when they
+        // fire: a new sleep at every wake registered and removed a timer
+        // twice a frame. The housekeeping timer may fire early (its
+        // deadline only moves later as frames come): it then just rechecks.
+        let tick = sleep_until(tick_at);
+        let timer = sleep_until(self.next_timer(Instant::now()));
+        tokio::pin!(tick, timer);
         loop {
             let now = Instant::now();
             if now >= self.plan.end {
@@ -383,7 +393,6 @@ impl Player {
                 }
             }
             self.check_stall(now).await?;
-            let timer = self.next_timer(now);
             let ticking = self.plan.period.is_some() && now < self.plan.end;
             let wake = {
                 let (a, rest) = self.room.sides.split_first_mut().ok_or(Closed)?;
@@ -392,8 +401,8 @@ impl Player {
                 tokio::select! {
                     message = a.ws.next() => Wake::Frame(0, message),
                     message = next_frame(b), if two => Wake::Frame(1, message),
-                    () = sleep_until(tick_at), if ticking => Wake::Tick,
-                    () = sleep_until(timer) => Wake::Timer,
+                    () = &mut tick, if ticking => Wake::Tick,
+                    () = &mut timer => Wake::Timer,
                 }
             };
             match wake {
@@ -401,9 +410,10 @@ impl Player {
                 Wake::Tick => {
                     if let Some(period) = self.plan.period {
                         self.tick(&mut tick_at, period).await?;
+                        tick.as_mut().reset(tick_at);
                     }
                 }
-                Wake::Timer => {}
+                Wake::Timer => timer.as_mut().reset(self.next_timer(Instant::now())),
             }
         }
     }

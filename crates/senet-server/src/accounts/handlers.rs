@@ -15,7 +15,10 @@ use super::limits::ClientAddress;
 use super::password::validate_password;
 use crate::error::{AppError, parse_json};
 use crate::players::username::{UsernameKey, validate_username};
-use crate::players::{Authenticated, Token, Viewer, authenticate_credential, bearer_token};
+use crate::players::{
+    Authenticated, Ended, Fingerprint, Revocation, SignedIn, Token, Viewer,
+    authenticate_credential, bearer_token,
+};
 use crate::store::{NewAccount, SignUp, Store};
 
 #[derive(Deserialize)]
@@ -192,6 +195,7 @@ pub(super) async fn log_in(
 /// out: with no password, it could never come back.
 pub(super) async fn log_out(
     State(store): State<Store>,
+    State(signed_in): State<SignedIn>,
     Query(query): Query<LogOutQuery>,
     headers: HeaderMap,
     jar: CookieJar,
@@ -212,14 +216,23 @@ pub(super) async fn log_out(
         return Err(no_account());
     }
     let unusable = Token::generate(player_id)?.hash;
-    if query.everywhere {
+    let ended = if query.everywhere {
         store.revoke_all(player_id, None, &unusable, None).await?;
+        Ended::AllBut { kept: None }
     } else {
         store
             .revoke(player_id, found.credential, &found.secret_hash, &unusable)
             .await?;
-    }
-    tracing::info!(%player_id, everywhere = query.everywhere, "logged out");
+        Ended::One {
+            credential: Fingerprint::of(&found.secret_hash),
+        }
+    };
+    // Committed: the sockets opened with what it ended close now.
+    let closed = signed_in.revoke(Revocation {
+        player: player_id,
+        ended,
+    });
+    tracing::info!(%player_id, everywhere = query.everywhere, closed, "logged out");
     Ok((StatusCode::NO_CONTENT, without_session(jar)).into_response())
 }
 
@@ -227,6 +240,7 @@ pub(super) async fn log_out(
 /// token used keeps working; every other token of the player is revoked.
 pub(super) async fn change_password(
     State(store): State<Store>,
+    State(signed_in): State<SignedIn>,
     State(accounts): State<Accounts>,
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
@@ -260,7 +274,13 @@ pub(super) async fn change_password(
             Some(&new_hash),
         )
         .await?;
-    tracing::info!(%player_id, "password changed");
+    let closed = signed_in.revoke(Revocation {
+        player: player_id,
+        ended: Ended::AllBut {
+            kept: Some(Fingerprint::of(&found.secret_hash)),
+        },
+    });
+    tracing::info!(%player_id, closed, "password changed");
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -9,6 +9,9 @@
 //!   every token of the player
 //! - `POST /api/accounts/password` — change the password; every other
 //!   token is revoked
+//!
+//! A revoked token's open sockets close at once, on every node
+//! ([`SignedIn`]).
 //! - `GET /api/me` — who the token or the cookie names
 
 pub(crate) mod cookie;
@@ -27,6 +30,7 @@ pub use limits::AuthLimits;
 pub use password::Passwords;
 
 use crate::config::Settings;
+use crate::players::SignedIn;
 use crate::store::Store;
 
 /// What the account endpoints share: the hasher, the limits, and how the
@@ -62,6 +66,7 @@ where
     S: Clone + Send + Sync + 'static,
     Store: FromRef<S>,
     Accounts: FromRef<S>,
+    SignedIn: FromRef<S>,
     Arc<Settings>: FromRef<S>,
 {
     Router::new()

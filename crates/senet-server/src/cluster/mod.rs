@@ -11,11 +11,14 @@
 //!   room facts asked by other nodes.
 //! - [`tunnel`]: the relaying node's end of a tunnel.
 //! - [`lobby_sync`]: every node lists every node's waiting rooms.
+//! - [`revocations`]: a token revoked on one node closes its sockets on
+//!   every node.
 //! - [`wire`]: what goes over NATS.
 
 pub mod lobby_sync;
 pub mod owner;
 pub mod ownership;
+pub mod revocations;
 pub mod takeover;
 pub mod tunnel;
 pub mod wire;
@@ -42,6 +45,7 @@ struct Inner {
     node_id: String,
     nats: async_nats::Client,
     lease: Duration,
+    revocation_recheck: Duration,
     ownership: Ownership,
 }
 
@@ -70,6 +74,7 @@ impl Cluster {
                 node_id: settings.node_id.clone(),
                 nats,
                 lease: settings.lease,
+                revocation_recheck: settings.revocation_recheck,
                 ownership: Ownership::new(store, settings.node_id.clone(), settings.lease),
             }),
         })
@@ -91,6 +96,12 @@ impl Cluster {
     #[must_use]
     pub fn lease(&self) -> Duration {
         self.inner.lease
+    }
+
+    /// How often the tokens of this node's open sockets are read again.
+    #[must_use]
+    pub fn revocation_recheck(&self) -> Duration {
+        self.inner.revocation_recheck
     }
 
     /// The leases this node holds.

@@ -125,6 +125,12 @@ pub struct Config {
     #[arg(long, env = "SENET_LEASE_MS", default_value_t = 5000)]
     pub lease_ms: u64,
 
+    /// Milliseconds between two reads of the tokens of a node's open
+    /// sockets (one of several): a revoked token's socket closes by then
+    /// even if the revocation's message between the nodes was lost.
+    #[arg(long, env = "SENET_REVOCATION_RECHECK_MS", default_value_t = 60_000)]
+    pub revocation_recheck_ms: u64,
+
     /// Limit sign-ups and logins per client address and per username
     /// (`docs/accounts.md`); `false` only for load tests that sign up
     /// thousands of accounts from one address.
@@ -209,6 +215,8 @@ impl Config {
             nats_url: nats_url.clone(),
             // Below 300 ms renewals would hardly outpace expiry.
             lease: Duration::from_millis(self.lease_ms.max(300)),
+            // Each read is a query a connected player.
+            revocation_recheck: Duration::from_millis(self.revocation_recheck_ms.max(100)),
         }))
     }
 
@@ -281,6 +289,8 @@ pub struct ClusterSettings {
     pub nats_url: String,
     /// How long a lease lasts unless renewed.
     pub lease: Duration,
+    /// How often the tokens of this node's open sockets are read again.
+    pub revocation_recheck: Duration,
 }
 
 /// The host name (from `/etc/hostname`, else `node`) and 32 random bits,

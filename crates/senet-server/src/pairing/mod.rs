@@ -24,6 +24,7 @@ use tokio::sync::watch;
 
 use crate::config::Settings;
 use crate::error::AppError;
+use crate::players::SignedIn;
 use crate::rooms::Rooms;
 use crate::store::Store;
 
@@ -53,6 +54,7 @@ where
     Rooms: FromRef<S>,
     Arc<Settings>: FromRef<S>,
     watch::Receiver<bool>: FromRef<S>,
+    SignedIn: FromRef<S>,
 {
     Router::new()
         .route("/ws/seek", get(socket::seek_handler))

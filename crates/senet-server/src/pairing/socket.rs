@@ -22,11 +22,11 @@ use super::spec::{Seek, SeekMessage};
 use super::{POLL, STALE_AFTER, TOUCH_EVERY, TRY_EVERY};
 use crate::config::Settings;
 use crate::error::AppError;
-use crate::players::{Identity, authenticate, bearer_token};
+use crate::players::{Identity, Registration, SignedIn, authenticate_socket, bearer_token};
 use crate::ratings::START_RATING;
 use crate::rooms::Rooms;
 use crate::store::{SeekRow, Store};
-use crate::ws::protocol::close::{Close, GOING_AWAY, RATE_LIMITED, SILENT};
+use crate::ws::protocol::close::{Close, GOING_AWAY, RATE_LIMITED, SIGNED_OUT, SILENT};
 use crate::ws::{
     HARD_MESSAGE_LIMIT, MAX_CLIENT_FRAME, READ_BUFFER, TokenBucket, answer_close, check_origin,
     close_socket,
@@ -48,11 +48,13 @@ pub struct SeekQuery {
 }
 
 /// Checks the Origin and the token, then upgrades.
+#[allow(clippy::too_many_arguments)] // axum extractors, one per service
 pub(super) async fn seek_handler(
     State(store): State<Store>,
     State(rooms): State<Rooms>,
     State(settings): State<Arc<Settings>>,
     State(shutdown): State<watch::Receiver<bool>>,
+    State(signed_in): State<SignedIn>,
     Query(query): Query<SeekQuery>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
@@ -67,7 +69,8 @@ pub(super) async fn seek_handler(
             "quick pairing needs a player token: `?token=` or `Authorization: Bearer`".to_owned(),
         ));
     };
-    let Some(player) = authenticate(&store, &token).await? else {
+    let Some((player, registration)) = authenticate_socket(&store, &signed_in, &token).await?
+    else {
         return Err(AppError::Unauthorized(
             "invalid_token",
             "the player token is not valid".to_owned(),
@@ -87,7 +90,7 @@ pub(super) async fn seek_handler(
         .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let _task = task;
-            seeker.run(socket, shutdown).await;
+            seeker.run(socket, shutdown, &registration).await;
         }))
 }
 
@@ -116,7 +119,12 @@ enum Next {
 }
 
 impl Seeker {
-    async fn run(mut self, mut socket: WebSocket, mut shutdown: watch::Receiver<bool>) {
+    async fn run(
+        mut self,
+        mut socket: WebSocket,
+        mut shutdown: watch::Receiver<bool>,
+        registration: &Registration,
+    ) {
         let mut bucket = TokenBucket::new(MESSAGE_BURST, MESSAGES_PER_SEC);
         let mut poll = tokio::time::interval(POLL);
         poll.set_missed_tick_behavior(MissedTickBehavior::Skip);
@@ -128,6 +136,8 @@ impl Seeker {
             let _ = shutdown.wait_for(|stop| *stop).await;
         };
         tokio::pin!(stopping);
+        let signed_out = registration.revoked().cancelled_owned();
+        tokio::pin!(signed_out);
         let next = loop {
             let next = tokio::select! {
                 incoming = socket.recv() => {
@@ -162,6 +172,8 @@ impl Seeker {
                     }
                 }
                 () = &mut stopping => Next::Close(GOING_AWAY),
+                // The seek leaves the pool below, as for any other end.
+                () = &mut signed_out => Next::Close(SIGNED_OUT),
             };
             if !matches!(next, Next::Go) {
                 break next;

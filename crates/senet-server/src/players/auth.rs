@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
+use super::signed_in::{Registration, SignedIn};
 use crate::error::AppError;
 use crate::random::os_random_base64url;
 use crate::store::{Credential, Store};
@@ -68,10 +69,7 @@ pub async fn authenticate_credential(
     store: &Store,
     token: &str,
 ) -> Result<Option<Authenticated>, AppError> {
-    let Some((id, secret)) = token.split_once('.') else {
-        return Ok(None);
-    };
-    let Ok(id) = Uuid::try_parse(id) else {
+    let Some((id, secret)) = token_parts(token) else {
         return Ok(None);
     };
     let secret_hash = hash_secret(secret);
@@ -96,6 +94,31 @@ pub async fn authenticate_credential(
         credential,
         secret_hash,
     }))
+}
+
+/// A token's player id and secret, if it has the token's shape.
+fn token_parts(token: &str) -> Option<(Uuid, &str)> {
+    let (id, secret) = token.split_once('.')?;
+    Some((Uuid::try_parse(id).ok()?, secret))
+}
+
+/// Checks a token for a socket that stays open after the check: registers
+/// the socket in `signed_in` *before* the check, so that a revocation
+/// committed after the check saw the token alive still finds it (see
+/// [`super::signed_in`]). The registration is the socket's for its life.
+/// `Ok(None)` when the token is wrong.
+pub async fn authenticate_socket(
+    store: &Store,
+    signed_in: &SignedIn,
+    token: &str,
+) -> Result<Option<(Identity, Registration)>, AppError> {
+    let Some((id, secret)) = token_parts(token) else {
+        return Ok(None);
+    };
+    let registration = signed_in.register(id, &hash_secret(secret));
+    Ok(authenticate(store, token)
+        .await?
+        .map(|identity| (identity, registration)))
 }
 
 /// Checks a token against the store. `Ok(None)` when the token is wrong.

@@ -12,6 +12,7 @@
 
 mod handlers;
 mod pool;
+mod shown;
 
 use chrono::{DateTime, Utc};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -20,6 +21,7 @@ use skillratings::{MultiTeamOutcome, Outcomes};
 
 pub use handlers::router;
 pub use pool::{Method, Pool};
+pub use shown::ShownRating;
 
 /// Where every rating starts.
 pub const START_RATING: f64 = 1500.0;

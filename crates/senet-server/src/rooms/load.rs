@@ -4,8 +4,9 @@
 use senet_engine::{RuleSetId, Seat, Standing};
 
 use super::fair::Fairness;
-use super::lobby::Origin;
+use super::lobby::{Origin, creator_rating};
 use super::slot::{GameSlot, Holder, SeatSlot, Status};
+use crate::ratings::Pool;
 use crate::store::{GameRow, GameStatus, Store};
 use crate::table::{Entry, Table};
 use crate::ws::protocol::v2::SeriesEntry;
@@ -52,6 +53,17 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     } else {
         Vec::new()
     };
+    // Only a listed room shows it.
+    let creator_rating = if room.public {
+        creator_rating(
+            store,
+            room.creator_id,
+            Pool::of(rule_set, usize::from(slot.table.seats())),
+        )
+        .await
+    } else {
+        None
+    };
     Ok(Some(StoredRoom {
         code: room.code,
         public: room.public,
@@ -62,6 +74,7 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
         origin: Origin {
             creator: room.creator_id,
             created_at: room.created_at,
+            creator_rating,
         },
     }))
 }

@@ -21,6 +21,8 @@ use tokio::sync::watch;
 use uuid::Uuid;
 
 use crate::clock::TimeControl;
+use crate::ratings::{Pool, ShownRating};
+use crate::store::Store;
 
 /// The most rooms the lobby lists, newest first.
 pub const LOBBY_LIMIT: usize = 100;
@@ -52,6 +54,10 @@ pub struct LobbyEntry {
     pub time_control: TimeControl,
     /// Whether its games are rated (only accounts take its seats).
     pub rated: bool,
+    /// The creator's rating in the room's pool when the room opened, if
+    /// they have played a rated game in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator_rating: Option<ShownRating>,
 }
 
 /// The games being played, as `GET /api/games/live` lists them to anyone,
@@ -64,13 +70,38 @@ pub type LiveGames = Arc<Vec<serde_json::Value>>;
 /// by the next feed.
 pub type LiveRead = Arc<tokio::sync::OnceCell<LiveGames>>;
 
-/// What the lobby needs of a room beyond its game: who created it, when.
+/// What the lobby needs of a room beyond its game: who created it, when,
+/// and their rating.
 #[derive(Debug, Clone, Copy)]
 pub struct Origin {
     /// The creator's player id.
     pub creator: Uuid,
     /// When the room was created.
     pub created_at: DateTime<Utc>,
+    /// The creator's rating in the room's pool as the room opened (read
+    /// for public rooms only, the ones listed): a rating that changes
+    /// meanwhile, in a game elsewhere, shows at the next opening.
+    pub creator_rating: Option<ShownRating>,
+}
+
+/// `creator`'s rating in `pool` as the lobby shows it, if they have played
+/// a rated game in it. A failed read is logged and shows no rating: a
+/// room opens and lists all the same.
+pub(crate) async fn creator_rating(
+    store: &Store,
+    creator: Uuid,
+    pool: Pool,
+) -> Option<ShownRating> {
+    match store.ratings_of(creator).await {
+        Ok(ratings) => ratings
+            .iter()
+            .find(|r| r.pool == pool)
+            .map(|r| ShownRating::of(&r.rating)),
+        Err(error) => {
+            tracing::warn!(%error, player_id = %creator, "reading a room creator's rating for the lobby");
+            None
+        }
+    }
 }
 
 /// The rooms listed now, by code, each with the instance that listed it

@@ -8,12 +8,13 @@ use uuid::Uuid;
 
 use super::fair::Fairness;
 use super::load::StoredRoom;
-use super::lobby::Origin;
+use super::lobby::{Origin, creator_rating};
 use super::registry::Rooms;
 use super::slot::{GameSlot, SeatSlot, Status};
 use crate::clock::{Clocks, TimeControl};
 use crate::error::AppError;
 use crate::random::room_code;
+use crate::ratings::Pool;
 use crate::store::{NewGame, NewRoom, Store};
 use crate::table::Table;
 
@@ -134,6 +135,12 @@ pub(crate) async fn open_room(
         unstored: 0,
         clocks: Clocks::new(time_control, seat_count),
     };
+    // Only a listed room shows it.
+    let creator_rating = if public {
+        creator_rating(store, creator, Pool::of(rule_set, usize::from(seat_count))).await
+    } else {
+        None
+    };
     let held = ownership
         .zip(first_lease)
         .map(|(ownership, lease)| ownership.hold(lease.held(&code)));
@@ -148,6 +155,7 @@ pub(crate) async fn open_room(
             origin: Origin {
                 creator,
                 created_at: Utc::now(),
+                creator_rating,
             },
         },
         held,

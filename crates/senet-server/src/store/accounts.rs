@@ -144,6 +144,18 @@ impl Store {
         .await)
     }
 
+    /// The secret hashes of a player's live credentials: their first
+    /// token's and every session's.
+    pub async fn live_credentials(&self, player_id: Uuid) -> Result<Vec<Vec<u8>>, sqlx::Error> {
+        read!(self, pool => sqlx::query_scalar(
+            "SELECT token_hash FROM players WHERE id = $1
+             UNION ALL SELECT token_hash FROM sessions WHERE player_id = $1",
+        )
+        .bind(player_id)
+        .fetch_all(pool)
+        .await)
+    }
+
     /// Stores a login session's token hash.
     pub async fn add_session(&self, player_id: Uuid, token_hash: &[u8]) -> Result<(), WriteError> {
         let now = Utc::now();

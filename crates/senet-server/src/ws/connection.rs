@@ -13,6 +13,7 @@ use axum::response::Response;
 use senet_stamped::ReceivedAt;
 use serde::Deserialize;
 use tokio::sync::{mpsc, watch};
+use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
 
 use super::close;
@@ -29,7 +30,7 @@ use super::{
 use crate::config::Settings;
 use crate::error::AppError;
 use crate::listener::Peer;
-use crate::players::{Identity, authenticate, bearer_token};
+use crate::players::{Identity, Registration, SignedIn, authenticate_socket, bearer_token};
 use crate::rooms::{Command, ConnId, Located, Outbound, Rooms};
 use crate::store::Store;
 use senet_engine::RuleSetId;
@@ -73,6 +74,7 @@ pub async fn ws_handler(
     State(settings): State<Arc<Settings>>,
     State(shutdown): State<watch::Receiver<bool>>,
     State(conn_ids): State<Arc<AtomicU64>>,
+    State(signed_in): State<SignedIn>,
     Path(code): Path<String>,
     Query(query): Query<WsQuery>,
     headers: HeaderMap,
@@ -85,11 +87,19 @@ pub async fn ws_handler(
     let client_seed = crate::rooms::client_seed(query.client_seed.as_deref())
         .map_err(|message| AppError::BadRequest("bad_client_seed", message))?;
     let header_token = bearer_token(&headers).map(str::to_owned);
-    let player = match query.token.or(header_token) {
-        None => None,
-        Some(token) => Some(authenticate(&store, &token).await?.ok_or_else(|| {
-            AppError::Unauthorized("invalid_token", "the player token is not valid".to_owned())
-        })?),
+    let (player, registration) = match query.token.or(header_token) {
+        None => (None, None),
+        Some(token) => {
+            let (player, registration) = authenticate_socket(&store, &signed_in, &token)
+                .await?
+                .ok_or_else(|| {
+                    AppError::Unauthorized(
+                        "invalid_token",
+                        "the player token is not valid".to_owned(),
+                    )
+                })?;
+            (Some(player), Some(registration))
+        }
     };
     let not_found = || AppError::NotFound("room_not_found", format!("no room `{code}`"));
     if code.len() > 64 {
@@ -146,6 +156,7 @@ pub async fn ws_handler(
             async move {
                 let _guard = guard;
                 let joining = Joining {
+                    revoked: registration.as_ref().map(Registration::revoked),
                     player,
                     version,
                     client_seed,
@@ -154,6 +165,8 @@ pub async fn ws_handler(
                     received: peer.map(|Extension(ConnectInfo(peer))| peer.received),
                 };
                 run(socket, conn, link, queues, joining, shutdown, bucket).await;
+                // The socket leaves the registry once it is closed.
+                drop(registration);
             }
             .instrument(span)
         }))
@@ -162,6 +175,8 @@ pub async fn ws_handler(
 /// Who connects, as the upgrade checked it.
 struct Joining {
     player: Option<Identity>,
+    /// Fires when the token the socket was opened with is revoked.
+    revoked: Option<CancellationToken>,
     version: Version,
     client_seed: String,
     heartbeat: std::time::Duration,
@@ -278,8 +293,7 @@ impl Session {
                 }
                 sent
             }
-            None if self.stop.shutting_down() => Err(End::Close(self.stop.going_away())),
-            None => Err(End::Close(ROOM_CLOSED)),
+            None => Err(End::Close(self.stop.room_gone(ROOM_CLOSED))),
         }
     }
 
@@ -357,12 +371,10 @@ impl Session {
             Ok(msg) => {
                 if self.link.act(self.conn, msg).await {
                     Ok(())
-                } else if self.stop.shutting_down() {
-                    Err(End::Close(self.stop.going_away()))
                 } else if matches!(self.link, Link::Remote(_)) {
-                    Err(End::Close(ROOM_MOVED))
+                    Err(End::Close(self.stop.room_gone(ROOM_MOVED)))
                 } else {
-                    Err(End::Close(ROOM_UNAVAILABLE))
+                    Err(End::Close(self.stop.room_gone(ROOM_UNAVAILABLE)))
                 }
             }
         }
@@ -380,6 +392,7 @@ async fn run(
 ) {
     let Joining {
         player,
+        revoked,
         version,
         client_seed,
         heartbeat,
@@ -419,7 +432,7 @@ async fn run(
         bucket,
         chat_bucket: TokenBucket::new(CHAT_BURST, CHAT_PER_SEC),
         ping_bucket: TokenBucket::new(PING_BURST, PING_PER_SEC),
-        stop: Stop::new(close_rx, shutdown, going_away),
+        stop: Stop::new(close_rx, shutdown, going_away, revoked),
         heartbeat,
         received,
     };

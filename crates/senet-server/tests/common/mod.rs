@@ -357,6 +357,18 @@ impl Remote {
         response.body
     }
 
+    /// How many seekers wait in every quick-pairing pool.
+    pub async fn waiting_in_pools(&self) -> i64 {
+        let r = self.http("GET", "/api/pools", None, None).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        r.body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|pool| pool["waiting"].as_i64().unwrap())
+            .sum()
+    }
+
     /// The WebSocket URL of a room.
     pub fn ws_url(&self, code: &str, token: Option<&str>) -> String {
         match token {

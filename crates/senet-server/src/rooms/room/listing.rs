@@ -44,6 +44,7 @@ impl Room {
             created_at: origin.created_at,
             time_control: self.slot.clocks.control,
             rated: self.rated,
+            creator_rating: origin.creator_rating,
         })
     }
 

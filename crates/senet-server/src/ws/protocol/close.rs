@@ -24,6 +24,11 @@ pub const RATE_LIMITED: Close = (1008, "rate limited");
 pub const TOO_BIG: Close = (1009, "message over 16 KiB");
 /// A text message that is not UTF-8.
 pub const BAD_UTF8: Close = (1007, "text is not valid UTF-8");
+/// The token the socket was opened with was revoked (a log-out, here or
+/// everywhere, or a password change on another device): sign in again. A
+/// private code (4000–4999), since no standard one says it; 4401 echoes
+/// HTTP's 401. Clients do not reconnect with the same token.
+pub const SIGNED_OUT: Close = (4401, "signed out");
 /// A frame RFC 6455 forbids: unmasked, a reserved opcode or bit, a
 /// fragmented or oversized control frame, a stray continuation.
 pub const PROTOCOL_ERROR: Close = (1002, "WebSocket protocol violation");

@@ -8,6 +8,7 @@
 pub mod client;
 pub mod close;
 pub mod kendall_v1;
+pub mod parse;
 pub mod steps;
 pub mod v1;
 pub mod v2;

@@ -12,9 +12,8 @@ use uuid::Uuid;
 pub const PROTOCOL_VERSION: u8 = 1;
 
 use super::Version;
-pub use super::client::{
-    ClientError, ClientMessage, ErrorCode, client_types, parse_client_message,
-};
+pub use super::client::{ClientError, ClientMessage, ErrorCode, client_types};
+pub use super::parse::parse_client_message;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
