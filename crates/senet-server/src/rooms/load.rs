@@ -53,8 +53,9 @@ pub async fn load_room(store: &Store, code: &str) -> Result<Option<StoredRoom>, 
     } else {
         Vec::new()
     };
-    // Only a listed room shows it.
-    let creator_rating = if room.public {
+    // Only a listed room shows it: a public one with a seat open (a game
+    // in play never opens a seat again).
+    let creator_rating = if room.public && slot.status == Status::Waiting {
         creator_rating(
             store,
             room.creator_id,

@@ -79,7 +79,7 @@ pub struct Origin {
     /// When the room was created.
     pub created_at: DateTime<Utc>,
     /// The creator's rating in the room's pool as the room opened (read
-    /// for public rooms only, the ones listed): a rating that changes
+    /// only for the rooms listed: public, with a seat open): a rating that changes
     /// meanwhile, in a game elsewhere, shows at the next opening.
     pub creator_rating: Option<ShownRating>,
 }

@@ -135,8 +135,9 @@ pub(crate) async fn open_room(
         unstored: 0,
         clocks: Clocks::new(time_control, seat_count),
     };
-    // Only a listed room shows it.
-    let creator_rating = if public {
+    // Only a listed room shows it: a public one with a seat open (a
+    // paired room starts full and is never listed).
+    let creator_rating = if public && !full {
         creator_rating(store, creator, Pool::of(rule_set, usize::from(seat_count))).await
     } else {
         None
