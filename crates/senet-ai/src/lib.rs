@@ -50,9 +50,9 @@ pub use level::{Budget, Level, UnknownLevel};
 pub use search::SearchStats;
 pub use selfplay::{GameResult, play_game, play_games, wilson_interval};
 pub use step::{
-    Decision, LEARNED_FEATURES, Learned, MultiSearch, OptionRanking, StepGameResult, StepPlayer,
-    Strengths, Weights, choose_option, learned_features, play_step_game, play_step_game_clocked,
-    rank_options, rules_of,
+    Decision, ExpertMethod, LEARNED_FEATURES, Learned, MultiSearch, OptionRanking, StepGameResult,
+    StepPlayer, Strengths, Weights, choose_option, learned_features, play_step_game,
+    play_step_game_clocked, rank_options, rules_of,
 };
 
 /// The moves of a position and throw, best first, with how the expert search

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use senet_ai::{Budget, Level, MultiSearch, Player, play_game, play_games, wilson_interval};
+use senet_ai::{
+    Budget, ExpertMethod, Level, MultiSearch, Player, play_game, play_games, wilson_interval,
+};
 use senet_engine::kendall_v1::{Destination, Game, Phase, Position, Rules, Side, Throw};
 use senet_engine::{AnyRules, Kendall, RuleSetId, Sticks};
 
@@ -19,7 +21,7 @@ mod errors_step;
 mod selfplay;
 mod tablebase;
 
-const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet best --record FILE [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet errors --level L --games N [--seed S] [--threads T] [--tables FILE] [--with-tables yes|no] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet errors --rules ID [--seats K] --level L --games N [--seed S] [--threads T] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--format text|json] [--times FILE]]";
+const USAGE: &str = "usage: senet rules | senet moves [--rules ID] \"<position>\" <throw> | senet best \"<position>\" <throw> [--level L] [--nodes N] [--seed S] [--tables FILE] | senet best --record FILE [--level L] [--nodes N] [--seed S] [--tables FILE] | senet play --seed N [--rules ID] [--seats K] | senet playouts --games N --seed S [--rules ID] [--seats K] | senet trace --seed N [--rules ID] [--seats K] | senet tablebase build [--max-pieces N] [--out FILE] [--bits 16|32] [--work DIR] [--memory-gb G] | senet tablebase probe \"<position>\" [<throw>] [--tables FILE] | senet tablebase verify [--tables FILE] | senet errors --level L --games N [--seed S] [--threads T] [--tables FILE] [--with-tables yes|no] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet errors --rules ID [--seats K] --level L --games N [--seed S] [--threads T] [--oracle-every K] [--oracle-factor F] [--nodes N] | senet replay FILE | senet verify FILE | senet selfplay --games N --a LEVEL --b LEVEL [--seed S] [--nodes N] [--threads T] [--rules ID [--seats K] [--time-ms MS] [--multi maxn|paranoid] [--method search|playouts] [--format text|json] [--times FILE]]";
 
 /// A random game never needs this many turns; the cap only guards the tool.
 const MAX_TURNS: u32 = 1_000_000;
@@ -235,13 +237,14 @@ fn selfplay(args: &[String]) -> Result<String, String> {
         seats,
         time_ms,
         multi,
+        method,
         format,
         times,
     ] = options(
         args,
         [
             "games", "a", "b", "seed", "nodes", "threads", "rules", "seats", "time-ms", "multi",
-            "format", "times",
+            "method", "format", "times",
         ],
     )?;
     let games =
@@ -270,6 +273,10 @@ fn selfplay(args: &[String]) -> Result<String, String> {
             Some(name) => name.parse::<MultiSearch>()?,
             None => MultiSearch::default(),
         };
+        let method = match method {
+            Some(name) => name.parse::<ExpertMethod>()?,
+            None => ExpertMethod::default(),
+        };
         let json = match format.as_deref() {
             None | Some("text") => false,
             Some("json") => true,
@@ -286,6 +293,7 @@ fn selfplay(args: &[String]) -> Result<String, String> {
             seed,
             budget,
             multi,
+            method,
             threads,
             json,
             times: times.map(std::path::PathBuf::from),
@@ -294,11 +302,12 @@ fn selfplay(args: &[String]) -> Result<String, String> {
     if seats.is_some()
         || time_ms.is_some()
         || multi.is_some()
+        || method.is_some()
         || format.is_some()
         || times.is_some()
     {
         return Err(
-            "`--seats`, `--time-ms`, `--multi`, `--format` and `--times` go with `--rules`"
+            "`--seats`, `--time-ms`, `--multi`, `--method`, `--format` and `--times` go with `--rules`"
                 .to_owned(),
         );
     }

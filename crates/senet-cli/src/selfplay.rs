@@ -6,7 +6,8 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use senet_ai::{
-    Budget, Level, MultiSearch, StepPlayer, play_games, play_step_game_clocked, wilson_interval,
+    Budget, ExpertMethod, Level, MultiSearch, StepPlayer, play_games, play_step_game_clocked,
+    wilson_interval,
 };
 use senet_engine::{AnyRules, RuleSet};
 use serde_json::{Map, Value};
@@ -32,6 +33,8 @@ pub struct Table {
     pub budget: Budget,
     /// The search for three or four seats.
     pub multi: MultiSearch,
+    /// How an expert ranks its options.
+    pub method: ExpertMethod,
     /// Threads to play on.
     pub threads: u64,
     /// One JSON object instead of a `key=value` line.
@@ -127,10 +130,12 @@ pub fn run(table: &Table) -> Result<String, String> {
     let seats = usize::from(table.seats);
     let a = StepPlayer::new(table.a)
         .with_budget(table.budget)
-        .with_multi(table.multi);
+        .with_multi(table.multi)
+        .with_method(table.method);
     let b = StepPlayer::new(table.b)
         .with_budget(table.budget)
-        .with_multi(table.multi);
+        .with_multi(table.multi)
+        .with_method(table.method);
     let began = Instant::now();
     let outcomes = play_games(table.games, table.threads, |i| {
         let base = table
@@ -235,6 +240,7 @@ pub fn run(table: &Table) -> Result<String, String> {
         None => out.text("time_ms", "none"),
     }
     out.text("multi", table.multi.as_str());
+    out.text("method", table.method.as_str());
     out.int("seed", table.seed);
     for (side, decisions, wall, cpu) in [
         ("a", a_decisions, a_wall, a_cpu),

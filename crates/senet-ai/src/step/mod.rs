@@ -13,6 +13,9 @@ mod eval;
 mod learned;
 mod maxn;
 mod play;
+mod playouts;
+#[cfg(test)]
+mod playouts_tests;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -84,6 +87,51 @@ impl FromStr for MultiSearch {
     }
 }
 
+/// How the expert ranks its options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ExpertMethod {
+    /// Expectiminimax (two seats) or max-n / paranoid (three or four) over
+    /// the draws, on the evaluation, by iterative deepening. Every rule
+    /// set's expert.
+    #[default]
+    Search,
+    /// Each option played to the end by the greedy intermediate at every
+    /// seat, on common draws, within the node budget; the option that wins
+    /// most often. An experiment (`senet selfplay --method playouts`): at
+    /// the default budget no stronger than the search in Simple, where
+    /// playouts promised most (`docs/ai.md`).
+    Playouts,
+}
+
+impl ExpertMethod {
+    /// The stable text name: `search` or `playouts`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ExpertMethod::Search => "search",
+            ExpertMethod::Playouts => "playouts",
+        }
+    }
+}
+
+impl fmt::Display for ExpertMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ExpertMethod {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ExpertMethod, String> {
+        match text {
+            "search" => Ok(ExpertMethod::Search),
+            "playouts" => Ok(ExpertMethod::Playouts),
+            _ => Err(format!("unknown method `{text}`; known: search, playouts")),
+        }
+    }
+}
+
 /// The options of a decision, best first, and how the search went.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OptionRanking {
@@ -114,6 +162,8 @@ pub struct StepPlayer {
     /// Evaluation weights; `None` for the game's own at this level
     /// ([`Weights::for_level`]).
     pub weights: Option<Weights>,
+    /// How the expert ranks its options.
+    pub method: ExpertMethod,
 }
 
 impl StepPlayer {
@@ -126,7 +176,15 @@ impl StepPlayer {
             budget: Budget::default(),
             multi: MultiSearch::default(),
             weights: None,
+            method: ExpertMethod::Search,
         }
+    }
+
+    /// The same player with another expert method.
+    #[must_use]
+    pub fn with_method(mut self, method: ExpertMethod) -> StepPlayer {
+        self.method = method;
+        self
     }
 
     /// The same player with another budget.
@@ -223,7 +281,10 @@ impl StepPlayer {
             // Greedy: the rest of its own turn, evaluated where the next
             // turn begins.
             Level::Intermediate => self.search(rules, state, seat, &options, 0),
-            Level::Expert => self.search(rules, state, seat, &options, MAX_DEPTH),
+            Level::Expert => match self.method {
+                ExpertMethod::Search => self.search(rules, state, seat, &options, MAX_DEPTH),
+                ExpertMethod::Playouts => playouts::rank(self, rules, state, seat, &options),
+            },
         }
     }
 
