@@ -306,24 +306,29 @@ export function roomChat(root, opts) {
     }));
   }
 
-  /** @param {string} text */
+  /**
+   * @param {string} text
+   * @returns {boolean} whether it went to the server
+   */
   function say(text) {
     const trimmed = text.trim();
-    if (!trimmed) return;
+    if (!trimmed) return false;
     if (opts.send({ type: 'chat', channel: channel(), text: trimmed })) {
       lastSent = trimmed;
       note.dataset.kind = '';
       note.textContent = '';
-    } else {
-      note.textContent = t('chat-not-sent');
+      return true;
     }
+    note.textContent = t('chat-not-sent');
+    return false;
   }
 
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const text = input.value;
     if (!text.trim()) return;
-    say(text);
+    // What was not sent stays typed, to send again once connected.
+    if (!say(text)) return;
     input.value = '';
     drawControls();
   });

@@ -27,11 +27,34 @@ const shownTexts = (page) => page.locator('[data-testid="chat"] .chat-log .chat-
  * @param {string} text
  */
 async function sees(page, text) {
-  await page.waitForFunction(
-    (t) => [...document.querySelectorAll('[data-testid="chat"] .chat-log .chat-text')].some((el) => el.textContent === t),
-    text,
-    { timeout: 10_000 },
-  );
+  try {
+    await page.waitForFunction(
+      (t) => [...document.querySelectorAll('[data-testid="chat"] .chat-log .chat-text')].some((el) => el.textContent === t),
+      text,
+      { timeout: 10_000 },
+    );
+  } catch (error) {
+    // Say what the page showed, so a failure can be told from a slow one.
+    const note = await page.textContent('[data-testid="chat"] .chat-note').catch(() => null);
+    const conn = await page.getAttribute('#conn', 'data-status').catch(() => null);
+    throw new Error(`"${text}" not shown; chat note: ${JSON.stringify(note)}; connection: ${conn}; shown: ${(await shownTexts(page)).join(' | ')}`, { cause: error });
+  }
+}
+
+/**
+ * Sends a chat message by `act` (typing it, or tapping a quick phrase). A
+ * page that says it was not sent (its socket was reconnecting) is sent again
+ * once connected, as a person would: the page said so, nothing was lost.
+ * @param {Page} page
+ * @param {() => Promise<void>} act
+ */
+async function send(page, act) {
+  await act();
+  const note = (await page.textContent('[data-testid="chat"] .chat-note')) ?? '';
+  if (note.includes('not sent')) {
+    await page.waitForSelector('#conn[data-status="open"]', { timeout: 15_000 });
+    await act();
+  }
 }
 
 /**
@@ -41,7 +64,7 @@ async function sees(page, text) {
  */
 async function type(page, text) {
   await page.fill('#chat-input', text);
-  await page.press('#chat-input', 'Enter');
+  await send(page, () => page.press('#chat-input', 'Enter'));
 }
 
 /**
@@ -102,7 +125,7 @@ test('two players chat; spectators among themselves; hostile text is text; mutin
   await type(a, 'Hello Bob');
   await sees(b, 'Hello Bob');
   assert.equal(await a.inputValue('#chat-input'), '', 'the input is emptied once sent');
-  await b.click('[data-phrase="Good luck"]');
+  await send(b, () => b.click('[data-phrase="Good luck"]'));
   await sees(a, 'Good luck');
   assert.match(await a.locator('.chat-line').last().textContent() ?? '', /Bob\s+player/);
 
@@ -123,7 +146,7 @@ test('two players chat; spectators among themselves; hostile text is text; mutin
   await sees(c, 'Hello Bob');
   await type(c, 'Go Ann!');
   await sees(d, 'Go Ann!');
-  await d.click('[data-phrase="Oops"]');
+  await send(d, () => d.click('[data-phrase="Oops"]'));
   await sees(c, 'Oops');
   // Had the spectators' messages reached the players, they would come before this.
   await type(b, 'marker one');
@@ -152,7 +175,7 @@ test('two players chat; spectators among themselves; hostile text is text; mutin
   await sees(c, 'are you there?');
   await type(a, 'marker three');
   await sees(c, 'marker three');
-  await b.click('[data-phrase="Thanks"]');
+  await send(b, () => b.click('[data-phrase="Thanks"]'));
   await sees(b, 'Thanks');
   assert.deepEqual((await shownTexts(b)).filter((t) => t.includes('there') || t.includes('Hello')), []);
   await b.reload();
